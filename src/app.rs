@@ -1,0 +1,178 @@
+//! The course shell: header, table of contents, the page for the current URL, notices.
+
+mod home;
+mod lesson;
+pub mod local_storage;
+pub mod persist;
+pub mod router;
+pub mod theme;
+
+use crate::content::{COURSE_TITLE, LESSONS};
+use crate::nav::{self, Route};
+use leptos::prelude::*;
+use persist::{NoticeArea, Persist};
+use router::Location;
+use wasm_bindgen::JsCast;
+
+/// Mounts the app into `#app`, replacing the page the build pre-rendered there.
+pub fn mount() {
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .expect("a document");
+    let root = match document.get_element_by_id("app") {
+        Some(el) => {
+            el.set_inner_html("");
+            el
+        }
+        None => {
+            let el = document.create_element("div").expect("create div");
+            el.set_id("app");
+            document
+                .body()
+                .expect("a body")
+                .append_child(&el)
+                .expect("append");
+            el
+        }
+    };
+    let root: web_sys::HtmlElement = root.unchecked_into();
+    leptos::mount::mount_to(root, App).forget();
+}
+
+/// True when a key press belongs to a field the reader is typing in.
+fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|el| {
+            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                || el.closest("[contenteditable]").ok().flatten().is_some()
+        })
+}
+
+/// The whole app.
+#[component]
+pub fn App() -> impl IntoView {
+    let persist = Persist::new();
+    provide_context(persist);
+    let loc = Location::start();
+    provide_context(loc);
+    let menu_open = RwSignal::new(false);
+
+    // `[` and `]` turn pages. Bare arrows are left to scrolling and screen readers.
+    window_event_listener(leptos::ev::keydown, move |ev| {
+        if ev.default_prevented()
+            || ev.ctrl_key()
+            || ev.meta_key()
+            || ev.alt_key()
+            || typing_in_field(&ev)
+        {
+            return;
+        }
+        let index = match loc.route.get_untracked() {
+            Route::Lesson(i) => Some(i),
+            _ => None,
+        };
+        let (prev, next) = match index {
+            Some(i) => nav::neighbours(i),
+            None => (None, Some(0)),
+        };
+        let target = match ev.key().as_str() {
+            "[" => prev,
+            "]" => next,
+            _ => return,
+        };
+        if let Some(i) = target {
+            ev.prevent_default();
+            loc.go(&nav::href(Route::Lesson(i)));
+        }
+    });
+
+    // The document's title follows the page.
+    Effect::new(move |_| {
+        let title = match loc.route.get() {
+            Route::Lesson(i) => format!("{} \u{b7} {COURSE_TITLE}", LESSONS[i].title),
+            Route::Home => COURSE_TITLE.to_string(),
+            Route::NotFound => format!("Not found \u{b7} {COURSE_TITLE}"),
+        };
+        if let Some(d) = web_sys::window().and_then(|w| w.document()) {
+            d.set_title(&title);
+        }
+    });
+    // Each navigation closes the menu on narrow screens.
+    let close_menu = move |_| menu_open.set(false);
+
+    let skip_href = move || format!("{}#main", nav::href(loc.route.get()));
+    view! {
+        <a class="skip-link" href=skip_href on:click=move |ev: web_sys::MouseEvent| {
+            ev.prevent_default();
+            if let Some(main) = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.get_element_by_id("main"))
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = main.focus();
+            }
+        }>"Skip to the lesson"</a>
+        <header class="site-header">
+            <button
+                type="button"
+                class="menu-button"
+                data-testid="menu-button"
+                aria-controls="toc"
+                aria-expanded=move || menu_open.get().to_string()
+                on:click=move |_| menu_open.update(|o| *o = !*o)
+            >
+                <span aria-hidden="true">"\u{2630}"</span>
+                " Lessons"
+            </button>
+            <a class="site-title" href="./">{COURSE_TITLE}</a>
+            <theme::ThemeToggle />
+        </header>
+        <NoticeArea />
+        <div class="layout">
+            <nav id="toc" class="toc" class:open=move || menu_open.get() aria-label="Lessons" on:click=close_menu>
+                <ol>
+                    {LESSONS
+                        .iter()
+                        .enumerate()
+                        .map(|(i, lesson)| {
+                            let current = move || loc.route.get() == Route::Lesson(i);
+                            view! {
+                                <li>
+                                    <a
+                                        href=nav::href(Route::Lesson(i))
+                                        aria-current=move || current().then_some("page")
+                                    >
+                                        {lesson.title}
+                                    </a>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                </ol>
+            </nav>
+            <main id="main" tabindex="-1">
+                {move || match loc.route.get() {
+                    Route::Home => view! { <home::Home /> }.into_any(),
+                    Route::Lesson(i) => view! { <lesson::LessonPage index=i /> }.into_any(),
+                    Route::NotFound => view! { <NotFound /> }.into_any(),
+                }}
+            </main>
+        </div>
+    }
+}
+
+/// A path under the site that is not a page.
+#[component]
+fn NotFound() -> impl IntoView {
+    view! {
+        <article class="lesson">
+            <h1>"No lesson at this address"</h1>
+            <p>
+                "The link may be old. "
+                <a href="./">"Go to the start of the course"</a>
+                " or pick a lesson from the list."
+            </p>
+        </article>
+    }
+}

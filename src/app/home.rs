@@ -1,0 +1,41 @@
+//! The title page: what the course is, and every lesson with what it teaches.
+
+use crate::content::{COURSE_TITLE, LESSONS};
+use crate::nav::{self, Route};
+use leptos::prelude::*;
+
+/// The title page.
+#[component]
+pub fn Home() -> impl IntoView {
+    view! {
+        <article class="lesson home">
+            <p class="eyebrow">"An interactive course"</p>
+            <h1 tabindex="-1">{COURSE_TITLE}</h1>
+            <p class="lede">
+                "Why a smaller model is faster and cheaper, how to prove it is good enough with your own evals, "
+                "and when fine-tuning or distillation earns its keep \u{2014} with live calculators, a "
+                "distillation-loss playground, an eval you can edit, and recall cards that remember what you know."
+            </p>
+            <p>
+                <a class="button primary" href=nav::href(Route::Lesson(0)) data-testid="start-course">
+                    "Start the course"
+                </a>
+            </p>
+            <h2>"Lessons"</h2>
+            <ol class="lesson-list">
+                {LESSONS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| {
+                        view! {
+                            <li>
+                                <a href=nav::href(Route::Lesson(i))>{l.title}</a>
+                                <p>{l.description}</p>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ol>
+        </article>
+    }
+}

@@ -1,0 +1,64 @@
+//! A lesson page: its prose and widgets in order, then links to the lessons around it.
+
+use super::router::{scroll_to, Location};
+use crate::content::{Block, LESSONS};
+use crate::nav::{self, Route};
+use crate::widgets;
+use leptos::prelude::*;
+
+/// The lesson at `index` in reading order.
+#[component]
+pub fn LessonPage(
+    /// Index into `LESSONS`.
+    index: usize,
+) -> impl IntoView {
+    let lesson = &LESSONS[index];
+    let loc = expect_context::<Location>();
+    let heading = NodeRef::<leptos::html::H1>::new();
+
+    // After the page is drawn: go to the heading in the URL, or to the top; after an in-app
+    // navigation, move focus to the title so screen readers announce the new page.
+    Effect::new(move |_| {
+        let hash = loc.hash.get();
+        let navigated = loc.navigations.get() > 0;
+        request_animation_frame(move || {
+            scroll_to(&hash);
+            if navigated && hash.is_empty() {
+                if let Some(h) = heading.get_untracked() {
+                    let _ = h.focus();
+                }
+            }
+        });
+    });
+
+    let (prev, next) = nav::neighbours(index);
+    view! {
+        <article class="lesson" data-testid="lesson" data-lesson=lesson.slug>
+            <p class="eyebrow">{format!("Lesson {} of {}", index + 1, LESSONS.len())}</p>
+            <h1 tabindex="-1" node_ref=heading>{lesson.title}</h1>
+            {lesson
+                .blocks
+                .iter()
+                .map(|block| match block {
+                    // Our own Markdown, compiled at build time: the one place inner_html is used.
+                    Block::Prose(html) => view! { <div class="prose" inner_html=*html></div> }.into_any(),
+                    Block::Widget(w) => widgets::render(w),
+                })
+                .collect_view()}
+            <nav class="pager" aria-label="Previous and next lesson">
+                {prev.map(|i| view! {
+                    <a class="pager-prev" rel="prev" href=nav::href(Route::Lesson(i)) data-testid="prev-lesson">
+                        <span class="pager-label">"Previous"</span>
+                        <span class="pager-title">{LESSONS[i].title}</span>
+                    </a>
+                })}
+                {next.map(|i| view! {
+                    <a class="pager-next" rel="next" href=nav::href(Route::Lesson(i)) data-testid="next-lesson">
+                        <span class="pager-label">"Next"</span>
+                        <span class="pager-title">{LESSONS[i].title}</span>
+                    </a>
+                })}
+            </nav>
+        </article>
+    }
+}

@@ -1,0 +1,117 @@
+//! The app's handle on stored data and on the notices that tell the learner about it.
+
+use super::local_storage::BrowserStorage;
+use crate::storage::{self, Read};
+use leptos::prelude::*;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+thread_local! {
+    static STORAGE: BrowserStorage = BrowserStorage::open();
+}
+
+/// A notice shown to the learner, with an id for dismissing it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShownNotice {
+    /// Unique within the page's life.
+    pub id: u32,
+    /// What happened.
+    pub text: String,
+}
+
+/// Loads and saves stored values, turning every problem into a visible notice.
+/// `Copy`, so components take it from context and move it into closures freely.
+#[derive(Clone, Copy)]
+pub struct Persist {
+    notices: RwSignal<Vec<ShownNotice>>,
+}
+
+impl Persist {
+    /// Creates the handle, and says so at once if the browser blocks storage.
+    pub fn new() -> Self {
+        let p = Persist {
+            notices: RwSignal::new(Vec::new()),
+        };
+        if STORAGE.with(BrowserStorage::is_memory) {
+            p.notify(
+                "Your browser is blocking storage for this site, so your progress and settings \
+                 are kept only until you close this tab.",
+            );
+        }
+        p
+    }
+
+    /// The notices to show.
+    pub fn notices(&self) -> ReadSignal<Vec<ShownNotice>> {
+        self.notices.read_only()
+    }
+
+    /// Shows `text` as a notice.
+    pub fn notify(&self, text: impl Into<String>) {
+        let text = text.into();
+        self.notices.update(|n| {
+            let id = n.last().map_or(1, |last| last.id + 1);
+            n.push(ShownNotice { id, text });
+        });
+    }
+
+    /// Removes notice `id`.
+    pub fn dismiss(&self, id: u32) {
+        self.notices.update(|n| n.retain(|x| x.id != id));
+    }
+
+    /// Reads value `name` (schema `version`); a value that cannot be used is backed up and
+    /// reported, and `None` returned so the caller starts from its defaults.
+    pub fn load<T: DeserializeOwned>(
+        &self,
+        name: &str,
+        version: u32,
+        migrate: impl Fn(u32, serde_json::Value) -> Option<T>,
+    ) -> Option<T> {
+        let now = js_sys::Date::now() as u64;
+        match STORAGE.with(|s| storage::read(s, name, version, now, migrate)) {
+            Read::Value(v) => Some(v),
+            Read::Missing => None,
+            Read::Recovered(notice) => {
+                self.notify(notice.text);
+                None
+            }
+        }
+    }
+
+    /// Saves `data` as value `name` (schema `version`); a failure becomes a notice.
+    pub fn save<T: Serialize>(&self, name: &str, version: u32, data: &T) {
+        if let Err(notice) = STORAGE.with(|s| storage::write(s, name, version, data)) {
+            self.notify(notice.text);
+        }
+    }
+}
+
+impl Default for Persist {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The notices, as a live region at the top of the page.
+#[component]
+pub fn NoticeArea() -> impl IntoView {
+    let persist = expect_context::<Persist>();
+    view! {
+        <div class="notices" role="status" aria-live="polite">
+            <For each=move || persist.notices().get() key=|n| n.id let:notice>
+                <div class="notice" data-testid="storage-notice">
+                    <p>{notice.text.clone()}</p>
+                    <button
+                        type="button"
+                        class="notice-close"
+                        aria-label="Dismiss this notice"
+                        on:click=move |_| persist.dismiss(notice.id)
+                    >
+                        "\u{d7}"
+                    </button>
+                </div>
+            </For>
+        </div>
+    }
+}

@@ -1,0 +1,147 @@
+//! Client-side navigation: one URL per lesson, under whatever base path the site is served at.
+//!
+//! A small router of our own rather than `leptos_router`: the site has two kinds of page, the
+//! base path is only known at run time (from `<base href>`, which Trunk fills with the public
+//! URL), and links inside lesson HTML must be caught too. Every page also exists as a real file
+//! (`<slug>/index.html`, written by the build), so a reload or a deep link works on any static
+//! host and without JavaScript.
+
+use crate::nav::{self, Route};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// Where the reader is. `Copy`; provided as context by the shell.
+#[derive(Clone, Copy)]
+pub struct Location {
+    /// The page shown.
+    pub route: RwSignal<Route>,
+    /// The fragment (heading id) without `#`, or empty.
+    pub hash: RwSignal<String>,
+    /// Counts in-app navigations, so the first render does not steal focus.
+    pub navigations: RwSignal<u32>,
+}
+
+fn window() -> web_sys::Window {
+    web_sys::window().expect("a browser window")
+}
+
+/// The path the site is served under, e.g. `/` or `/some/sub/path/`.
+pub fn base_path() -> String {
+    window()
+        .document()
+        .and_then(|d| d.base_uri().ok().flatten())
+        .and_then(|uri| web_sys::Url::new(&uri).ok())
+        .map(|u| u.pathname())
+        .unwrap_or_else(|| "/".into())
+}
+
+fn current_hash() -> String {
+    let hash = window().location().hash().unwrap_or_default();
+    let hash = hash.trim_start_matches('#');
+    js_sys::decode_uri_component(hash)
+        .ok()
+        .and_then(|s| s.as_string())
+        .unwrap_or_else(|| hash.to_string())
+}
+
+impl Location {
+    /// Reads the address bar, and starts following links, back and forward.
+    pub fn start() -> Self {
+        let base = base_path();
+        let path = window().location().pathname().unwrap_or_default();
+        let loc = Location {
+            route: RwSignal::new(nav::route_for(&path, &base)),
+            hash: RwSignal::new(current_hash()),
+            navigations: RwSignal::new(0),
+        };
+        window_event_listener(leptos::ev::popstate, move |_| {
+            let path = window().location().pathname().unwrap_or_default();
+            loc.route.set(nav::route_for(&path, &base_path()));
+            loc.hash.set(current_hash());
+            loc.navigations.update(|n| *n += 1);
+        });
+        window_event_listener(leptos::ev::click, move |ev| loc.on_click(&ev));
+        loc
+    }
+
+    /// Goes to `href` (relative to the base, e.g. `model-selection/#evals`) without a reload.
+    /// Returns false when the target is not a page of this site.
+    pub fn go(&self, href: &str) -> bool {
+        let Some(base_uri) = window()
+            .document()
+            .and_then(|d| d.base_uri().ok().flatten())
+        else {
+            return false;
+        };
+        let Ok(url) = web_sys::Url::new_with_base(href, &base_uri) else {
+            return false;
+        };
+        self.go_to_url(&url)
+    }
+
+    fn go_to_url(&self, url: &web_sys::Url) -> bool {
+        let w = window();
+        if url.origin() != w.location().origin().unwrap_or_default() {
+            return false;
+        }
+        let route = nav::route_for(&url.pathname(), &base_path());
+        if route == Route::NotFound {
+            return false;
+        }
+        let _ = w.history().and_then(|h| {
+            h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url.href()))
+        });
+        let hash = url.hash();
+        let hash = hash.trim_start_matches('#');
+        self.route.set(route);
+        self.hash.set(
+            js_sys::decode_uri_component(hash)
+                .ok()
+                .and_then(|s| s.as_string())
+                .unwrap_or_else(|| hash.to_string()),
+        );
+        self.navigations.update(|n| *n += 1);
+        true
+    }
+
+    fn on_click(&self, ev: &web_sys::MouseEvent) {
+        if ev.default_prevented()
+            || ev.button() != 0
+            || ev.meta_key()
+            || ev.ctrl_key()
+            || ev.shift_key()
+            || ev.alt_key()
+        {
+            return;
+        }
+        let Some(anchor) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("a[href]").ok().flatten())
+            .and_then(|el| el.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+        else {
+            return;
+        };
+        if !anchor.target().is_empty() || anchor.has_attribute("download") {
+            return;
+        }
+        let Ok(url) = web_sys::Url::new(&anchor.href()) else {
+            return;
+        };
+        if self.go_to_url(&url) {
+            ev.prevent_default();
+        }
+    }
+}
+
+/// Brings the heading `id` into view, or the top of the page when `id` is empty.
+pub fn scroll_to(id: &str) {
+    let w = window();
+    let target = (!id.is_empty())
+        .then(|| w.document().and_then(|d| d.get_element_by_id(id)))
+        .flatten();
+    match target {
+        Some(el) => el.scroll_into_view(),
+        None => w.scroll_to_with_x_and_y(0.0, 0.0),
+    }
+}

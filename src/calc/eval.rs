@@ -1,0 +1,1221 @@
+//! The mini eval: grade a baseline and a candidate on the same cases, then compare them case by
+//! case, not only by their averages.
+//!
+//! Cases are text-to-SQL questions. An answer passes when it matches the reference after
+//! normalization, unless a person overrode the verdict. Accuracy comes with a 95% Wilson
+//! interval; the changed cases are bucketed and tested with the exact McNemar test; and a
+//! decision rule rejects a candidate that breaks a critical case or loses too much accuracy.
+
+use super::{format, parse_number, InputError};
+use serde::{Deserialize, Serialize};
+
+/// The eval file format version this code writes and reads.
+pub const EVAL_FORMAT_VERSION: u32 = 1;
+/// Largest eval file or paste accepted, in bytes (1 MB).
+pub const MAX_INPUT_BYTES: usize = 1_000_000;
+/// z for a two-sided 95% interval (the usual rounded value).
+pub const Z_95: f64 = 1.96;
+/// Above this many changed cases (b + c), McNemar uses the normal approximation.
+pub const MCNEMAR_EXACT_LIMIT: usize = 1_000_000;
+/// Largest token grid (tokens of `a` × tokens of `b`) that [`diff_tokens`] aligns exactly.
+pub const MAX_DIFF_CELLS: usize = 1_000_000;
+
+/// How an answer is graded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Graded by comparing the normalized SQL with the reference ([`auto_grade`]).
+    #[default]
+    Auto,
+    /// Marked correct by a person.
+    Pass,
+    /// Marked wrong by a person.
+    Fail,
+}
+
+impl Verdict {
+    /// Whether the answer passes: the manual verdict, or `auto` for [`Verdict::Auto`].
+    pub fn passes(self, auto: impl FnOnce() -> bool) -> bool {
+        match self {
+            Verdict::Auto => auto(),
+            Verdict::Pass => true,
+            Verdict::Fail => false,
+        }
+    }
+}
+
+/// One eval case: a question, its reference SQL, and both systems' answers.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EvalCase {
+    /// Short name used in lists and decisions, e.g. "emails of admins".
+    pub name: String,
+    /// The question in natural language.
+    pub question: String,
+    /// The correct SQL.
+    pub reference_sql: String,
+    /// The baseline system's SQL.
+    pub baseline_sql: String,
+    /// The candidate (optimized) system's SQL.
+    pub candidate_sql: String,
+    /// How the baseline answer is graded.
+    pub baseline_verdict: Verdict,
+    /// How the candidate answer is graded.
+    pub candidate_verdict: Verdict,
+    /// Whether a regression on this case alone rejects the candidate.
+    pub critical: bool,
+}
+
+/// A whole eval: the schema the questions are about and the cases.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EvalSet {
+    /// Format version (`EVAL_FORMAT_VERSION`).
+    pub version: u32,
+    /// The database schema, as SQL, shown next to the questions.
+    pub schema: String,
+    /// The cases, in display order.
+    pub cases: Vec<EvalCase>,
+}
+
+impl Default for EvalSet {
+    fn default() -> Self {
+        Self {
+            version: EVAL_FORMAT_VERSION,
+            schema: String::new(),
+            cases: Vec::new(),
+        }
+    }
+}
+
+/// A piece of SQL text: a word, a punctuation mark, or a quoted string literal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Token {
+    Word(String),
+    Punct(char),
+    Literal(String),
+}
+
+impl Token {
+    /// The text as written.
+    fn text(&self) -> String {
+        match self {
+            Token::Word(w) | Token::Literal(w) => w.clone(),
+            Token::Punct(c) => c.to_string(),
+        }
+    }
+
+    /// What two tokens must share to count as the same: words ignore case, literals do not.
+    fn key(&self) -> String {
+        match self {
+            Token::Word(w) => w.to_lowercase(),
+            other => other.text(),
+        }
+    }
+}
+
+/// Splits SQL into tokens, each with whether whitespace came before it. Single-quoted literals
+/// (with `''` as an escaped quote) stay whole; an unclosed literal runs to the end.
+fn tokenize(sql: &str, is_punct: fn(char) -> bool) -> Vec<(Token, bool)> {
+    let mut out = Vec::new();
+    let mut chars = sql.chars().peekable();
+    let mut space = false;
+    while let Some(&c) = chars.peek() {
+        if c.is_whitespace() {
+            space = true;
+            chars.next();
+        } else if c == '\'' {
+            let mut lit = String::from('\'');
+            chars.next();
+            while let Some(ch) = chars.next() {
+                lit.push(ch);
+                if ch == '\'' {
+                    if chars.peek() == Some(&'\'') {
+                        lit.push('\'');
+                        chars.next();
+                    } else {
+                        break;
+                    }
+                }
+            }
+            out.push((Token::Literal(lit), space));
+            space = false;
+        } else if is_punct(c) {
+            out.push((Token::Punct(c), space));
+            chars.next();
+            space = false;
+        } else {
+            let mut word = String::new();
+            while let Some(&ch) = chars.peek() {
+                if ch.is_whitespace() || ch == '\'' || is_punct(ch) {
+                    break;
+                }
+                word.push(ch);
+                chars.next();
+            }
+            out.push((Token::Word(word), space));
+            space = false;
+        }
+    }
+    out
+}
+
+/// The punctuation around which [`normalize_sql`] removes spaces.
+fn is_grading_punct(c: char) -> bool {
+    matches!(c, '(' | ')' | ',' | ';' | '=' | '<' | '>')
+}
+
+/// The punctuation [`diff_tokens`] splits on: ASCII punctuation except `_` and the quote.
+fn is_diff_punct(c: char) -> bool {
+    c.is_ascii_punctuation() && c != '_' && c != '\''
+}
+
+/// SQL in a canonical form for grading: lowercase outside single-quoted literals, whitespace
+/// collapsed, spaces around `( ) , ; = < >` set by one rule, trailing semicolons dropped.
+///
+/// The rule: no space after `(` or before `)`, `,` and `;`; none between a word and the `(` that
+/// follows it (`count(*)`); one space around `=`, `<`, `>` and their pairs (`a <= 1`); one space
+/// after `)`, `,` and `;`. Between words and literals a space stays where there was whitespace.
+/// So `SELECT  Name FROM users WHERE city='Paris';` becomes
+/// `select name from users where city = 'Paris'`. Literals keep their case and spacing, and
+/// normalizing twice changes nothing.
+pub fn normalize_sql(s: &str) -> String {
+    let mut tokens = tokenize(s, is_grading_punct);
+    while matches!(tokens.last(), Some((Token::Punct(';'), _))) {
+        tokens.pop();
+    }
+    let is_op = |t: &Token| matches!(t, Token::Punct('=' | '<' | '>'));
+    let mut out = String::with_capacity(s.len());
+    let mut prev: Option<&Token> = None;
+    for (token, space) in &tokens {
+        let gap = match (prev, token) {
+            (None, _) => false,
+            (_, Token::Punct(')' | ',' | ';')) => false,
+            (Some(Token::Punct('(')), _) => false,
+            (Some(p), t) if is_op(p) && is_op(t) => false,
+            (Some(p), t) if is_op(p) || is_op(t) => true,
+            (Some(Token::Word(_)), Token::Punct('(')) => false,
+            (Some(Token::Punct(_)), _) | (_, Token::Punct(_)) => true,
+            _ => *space,
+        };
+        if gap {
+            out.push(' ');
+        }
+        match token {
+            Token::Word(w) => out.push_str(&w.to_lowercase()),
+            other => out.push_str(&other.text()),
+        }
+        prev = Some(token);
+    }
+    out
+}
+
+/// Whether `answer` matches `reference` after [`normalize_sql`]. An empty reference matches
+/// nothing, since there is nothing to grade against.
+pub fn auto_grade(reference: &str, answer: &str) -> bool {
+    let reference = normalize_sql(reference);
+    !reference.is_empty() && reference == normalize_sql(answer)
+}
+
+/// Whether (baseline, candidate) pass on `case`: manual verdicts first, else [`auto_grade`].
+pub fn outcome(case: &EvalCase) -> (bool, bool) {
+    let reference = &case.reference_sql;
+    (
+        case.baseline_verdict
+            .passes(|| auto_grade(reference, &case.baseline_sql)),
+        case.candidate_verdict
+            .passes(|| auto_grade(reference, &case.candidate_sql)),
+    )
+}
+
+/// Accuracy as a fraction (0.9 = 90%): `passes / n`, with `passes` capped at `n`; 0 when n = 0.
+pub fn accuracy(passes: usize, n: usize) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        passes.min(n) as f64 / n as f64
+    }
+}
+
+/// Wilson score interval (lo, hi) for `passes` of `n`, as fractions in 0..=1; `z` = [`Z_95`]
+/// gives 95%. It always contains [`accuracy`]. With n = 0, or a z that is not finite, it is
+/// (0, 1): no data, no knowledge.
+pub fn wilson_interval(passes: usize, n: usize, z: f64) -> (f64, f64) {
+    if n == 0 || !z.is_finite() {
+        return (0.0, 1.0);
+    }
+    let p = accuracy(passes, n);
+    let n = n as f64;
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let center = (p + z2 / (2.0 * n)) / denom;
+    let half = z.abs() / denom * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    // In exact arithmetic lo ≤ p ≤ hi; clamping only removes rounding noise.
+    (
+        (center - half).max(0.0).min(p),
+        (center + half).min(1.0).max(p),
+    )
+}
+
+/// How a case changed from baseline to candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bucket {
+    /// Baseline passed, candidate fails: a loss.
+    Regressed,
+    /// Baseline failed, candidate passes: a gain.
+    Fixed,
+    /// Both fail.
+    StillFailing,
+    /// Both pass.
+    UnchangedPass,
+}
+
+impl Bucket {
+    /// Every bucket, changed ones first, in display order.
+    pub const ALL: [Bucket; 4] = [
+        Bucket::Regressed,
+        Bucket::Fixed,
+        Bucket::StillFailing,
+        Bucket::UnchangedPass,
+    ];
+
+    /// The bucket of a case that (baseline, candidate) pass or fail.
+    pub fn of(baseline_pass: bool, candidate_pass: bool) -> Bucket {
+        match (baseline_pass, candidate_pass) {
+            (true, false) => Bucket::Regressed,
+            (false, true) => Bucket::Fixed,
+            (false, false) => Bucket::StillFailing,
+            (true, true) => Bucket::UnchangedPass,
+        }
+    }
+
+    /// The name a reader sees: "regressed", "fixed", "still failing", "unchanged pass".
+    pub fn label(self) -> &'static str {
+        match self {
+            Bucket::Regressed => "regressed",
+            Bucket::Fixed => "fixed",
+            Bucket::StillFailing => "still failing",
+            Bucket::UnchangedPass => "unchanged pass",
+        }
+    }
+}
+
+/// Case indices (into the case list) grouped by bucket, each list in ascending order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Buckets {
+    /// Baseline pass, candidate fail.
+    pub regressed: Vec<usize>,
+    /// Baseline fail, candidate pass.
+    pub fixed: Vec<usize>,
+    /// Both fail.
+    pub still_failing: Vec<usize>,
+    /// Both pass.
+    pub unchanged_pass: Vec<usize>,
+}
+
+impl Buckets {
+    /// The indices in `bucket`.
+    pub fn get(&self, bucket: Bucket) -> &[usize] {
+        match bucket {
+            Bucket::Regressed => &self.regressed,
+            Bucket::Fixed => &self.fixed,
+            Bucket::StillFailing => &self.still_failing,
+            Bucket::UnchangedPass => &self.unchanged_pass,
+        }
+    }
+
+    /// How many cases changed outcome (regressed + fixed).
+    pub fn changed(&self) -> usize {
+        self.regressed.len() + self.fixed.len()
+    }
+}
+
+/// Groups the cases by how their outcome changed.
+pub fn bucket_cases(cases: &[EvalCase]) -> Buckets {
+    let mut buckets = Buckets::default();
+    for (i, case) in cases.iter().enumerate() {
+        let (base, cand) = outcome(case);
+        match Bucket::of(base, cand) {
+            Bucket::Regressed => buckets.regressed.push(i),
+            Bucket::Fixed => buckets.fixed.push(i),
+            Bucket::StillFailing => buckets.still_failing.push(i),
+            Bucket::UnchangedPass => buckets.unchanged_pass.push(i),
+        }
+    }
+    buckets
+}
+
+/// Two-sided exact McNemar p-value (a probability) for `b` regressed and `c` fixed cases:
+/// min(1, 2 × Σ_{i=0}^{min(b,c)} C(b+c, i) / 2^(b+c)); 1 when b + c = 0.
+///
+/// The chance of a split at least this uneven if baseline and candidate were equally good.
+/// Above `MCNEMAR_EXACT_LIMIT` changed cases the normal approximation with continuity
+/// correction is used, which is accurate far beyond any displayed digit at that size.
+pub fn mcnemar_exact_p(b: usize, c: usize) -> f64 {
+    if b == c {
+        // Σ covers at least half the symmetric distribution, so 2 × Σ ≥ 1.
+        return 1.0;
+    }
+    let k = b.min(c);
+    let n = b as f64 + c as f64;
+    if n > MCNEMAR_EXACT_LIMIT as f64 {
+        let z = ((b.abs_diff(c) as f64 - 1.0) / n.sqrt()).max(0.0);
+        return erfc(z / std::f64::consts::SQRT_2).clamp(0.0, 1.0);
+    }
+    // Terms in log space, so 0.5^n cannot underflow before it meets C(n, i).
+    let ln_half_n = -n * std::f64::consts::LN_2;
+    let mut ln_choose = 0.0;
+    let mut sum = 0.0;
+    for i in 0..=k {
+        sum += (ln_choose + ln_half_n).exp();
+        let i = i as f64;
+        ln_choose += ((n - i) / (i + 1.0)).ln();
+    }
+    (2.0 * sum).clamp(0.0, 1.0)
+}
+
+/// Complementary error function, with a relative error below 1.2 × 10⁻⁷ (Numerical Recipes'
+/// Chebyshev fit).
+fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let r = t * poly.exp();
+    if x >= 0.0 {
+        r
+    } else {
+        2.0 - r
+    }
+}
+
+/// Headline figures of an eval, for the results panel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// Number of cases.
+    pub cases: usize,
+    /// Cases the baseline passes.
+    pub baseline_passes: usize,
+    /// Cases the candidate passes.
+    pub candidate_passes: usize,
+    /// The cases by how they changed.
+    pub buckets: Buckets,
+    /// Exact McNemar p-value of regressed against fixed (a probability).
+    pub mcnemar_p: f64,
+}
+
+impl Summary {
+    /// Baseline accuracy as a fraction (0.9 = 90%).
+    pub fn baseline_accuracy(&self) -> f64 {
+        accuracy(self.baseline_passes, self.cases)
+    }
+
+    /// Candidate accuracy as a fraction (0.9 = 90%).
+    pub fn candidate_accuracy(&self) -> f64 {
+        accuracy(self.candidate_passes, self.cases)
+    }
+}
+
+/// Grades every case and gathers the headline figures.
+pub fn summarize(cases: &[EvalCase]) -> Summary {
+    let outcomes: Vec<(bool, bool)> = cases.iter().map(outcome).collect();
+    let buckets = bucket_cases(cases);
+    Summary {
+        cases: cases.len(),
+        baseline_passes: outcomes.iter().filter(|o| o.0).count(),
+        candidate_passes: outcomes.iter().filter(|o| o.1).count(),
+        mcnemar_p: mcnemar_exact_p(buckets.regressed.len(), buckets.fixed.len()),
+        buckets,
+    }
+}
+
+/// One step of a token diff.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DiffOp {
+    /// A token in both (text as in the first SQL).
+    Same(String),
+    /// A token only in the first SQL.
+    Removed(String),
+    /// A token only in the second SQL.
+    Added(String),
+}
+
+/// Token diff from SQL `a` to SQL `b` by longest common subsequence, for showing what an answer
+/// changed. Tokens are words, punctuation marks and quoted literals; words match ignoring case.
+///
+/// `SELECT DISTINCT city FROM users` → `SELECT city FROM users` marks `DISTINCT` removed. Where
+/// a and b differ by more than `MAX_DIFF_CELLS` token pairs, the differing middle is shown as
+/// removed then added.
+pub fn diff_tokens(a: &str, b: &str) -> Vec<DiffOp> {
+    let a: Vec<Token> = tokenize(a, is_diff_punct)
+        .into_iter()
+        .map(|t| t.0)
+        .collect();
+    let b: Vec<Token> = tokenize(b, is_diff_punct)
+        .into_iter()
+        .map(|t| t.0)
+        .collect();
+    let ak: Vec<String> = a.iter().map(Token::key).collect();
+    let bk: Vec<String> = b.iter().map(Token::key).collect();
+    let prefix = ak.iter().zip(&bk).take_while(|(x, y)| x == y).count();
+    let suffix = ak[prefix..]
+        .iter()
+        .rev()
+        .zip(bk[prefix..].iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let (a_mid, b_mid) = (prefix..ak.len() - suffix, prefix..bk.len() - suffix);
+    let mut ops: Vec<DiffOp> = a[..prefix].iter().map(|t| DiffOp::Same(t.text())).collect();
+    let (n, m) = (a_mid.len(), b_mid.len());
+    if n.saturating_mul(m) > MAX_DIFF_CELLS {
+        ops.extend(a[a_mid].iter().map(|t| DiffOp::Removed(t.text())));
+        ops.extend(b[b_mid].iter().map(|t| DiffOp::Added(t.text())));
+    } else {
+        let (ak, bk) = (&ak[a_mid.clone()], &bk[b_mid.clone()]);
+        let (a, b) = (&a[a_mid.clone()], &b[b_mid.clone()]);
+        // lcs[i][j]: longest common subsequence of ak[i..] and bk[j..].
+        let mut lcs = vec![0u32; (n + 1) * (m + 1)];
+        let at = |i: usize, j: usize| i * (m + 1) + j;
+        for i in (0..n).rev() {
+            for j in (0..m).rev() {
+                lcs[at(i, j)] = if ak[i] == bk[j] {
+                    lcs[at(i + 1, j + 1)] + 1
+                } else {
+                    lcs[at(i + 1, j)].max(lcs[at(i, j + 1)])
+                };
+            }
+        }
+        let (mut i, mut j) = (0, 0);
+        while i < n || j < m {
+            if i < n && j < m && ak[i] == bk[j] {
+                ops.push(DiffOp::Same(a[i].text()));
+                i += 1;
+                j += 1;
+            } else if i < n && (j == m || lcs[at(i + 1, j)] >= lcs[at(i, j + 1)]) {
+                ops.push(DiffOp::Removed(a[i].text()));
+                i += 1;
+            } else {
+                ops.push(DiffOp::Added(b[j].text()));
+                j += 1;
+            }
+        }
+    }
+    ops.extend(a[a.len() - suffix..].iter().map(|t| DiffOp::Same(t.text())));
+    ops
+}
+
+/// The accept-or-reject verdict on a candidate, with the reason in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// Whether the candidate may replace the baseline.
+    pub accept: bool,
+    /// Why, citing the figures, e.g. "rejected: critical case 'emails of admins' regressed".
+    pub reason: String,
+}
+
+/// Parses a tolerance in percentage points, as typed (0..=100).
+pub fn parse_tolerance(text: &str) -> Result<f64, InputError> {
+    parse_number("Tolerance", text, 0.0, false, 100.0)
+}
+
+/// A case's name for a sentence: its name, or "case N" when it has none.
+fn case_label(cases: &[EvalCase], i: usize) -> String {
+    match cases.get(i) {
+        Some(c) if !c.name.trim().is_empty() => c.name.trim().to_string(),
+        _ => format!("case {}", i + 1),
+    }
+}
+
+/// Accuracy for a sentence: `90% (9/10)`.
+fn accuracy_text(passes: usize, n: usize) -> String {
+    format!(
+        "{}% ({passes}/{n})",
+        format::plain(accuracy(passes, n) * 100.0)
+    )
+}
+
+/// Decides whether the candidate replaces the baseline.
+///
+/// Rejects when a critical case regressed, or when candidate accuracy is more than
+/// `tolerance_pct` percentage points below the baseline's (a tolerance that is negative or NaN
+/// counts as 0); an eval with no cases is rejected too. Otherwise accepts, citing both
+/// accuracies and the number of changed cases, each of which deserves a look.
+pub fn decide(cases: &[EvalCase], tolerance_pct: f64) -> Decision {
+    let reject = |reason: String| Decision {
+        accept: false,
+        reason,
+    };
+    if cases.is_empty() {
+        return reject("rejected: the eval has no cases".into());
+    }
+    let s = summarize(cases);
+    let critical: Vec<String> = s
+        .buckets
+        .regressed
+        .iter()
+        .filter(|&&i| cases[i].critical)
+        .map(|&i| format!("'{}'", case_label(cases, i)))
+        .collect();
+    if !critical.is_empty() {
+        let noun = if critical.len() == 1 { "case" } else { "cases" };
+        return reject(format!(
+            "rejected: critical {noun} {} regressed",
+            critical.join(", ")
+        ));
+    }
+    let tolerance = if tolerance_pct.is_nan() {
+        0.0
+    } else {
+        tolerance_pct.clamp(0.0, 100.0)
+    };
+    let base = accuracy_text(s.baseline_passes, s.cases);
+    let cand = accuracy_text(s.candidate_passes, s.cases);
+    let tol = format::plain(tolerance);
+    let points = if tol == "1" { "point" } else { "points" };
+    let drop_pct = (s.baseline_accuracy() - s.candidate_accuracy()) * 100.0;
+    if drop_pct > tolerance + 1e-9 {
+        return reject(format!(
+            "rejected: candidate accuracy {cand} is more than {tol} {points} below baseline {base}"
+        ));
+    }
+    let changed = s.buckets.changed();
+    let cases_word = if changed == 1 { "case" } else { "cases" };
+    Decision {
+        accept: true,
+        reason: format!(
+            "accepted: candidate {cand} vs baseline {base}, within {tol} {points}; \
+             {changed} changed {cases_word} ({} fixed, {} regressed)",
+            s.buckets.fixed.len(),
+            s.buckets.regressed.len()
+        ),
+    }
+}
+
+/// One CSV field per RFC 4180: quoted when it holds a comma, quote, CR or LF, with quotes
+/// doubled.
+pub fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\r', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// Per-case results as CSV (RFC 4180, CRLF line ends, a header row): name, question, critical,
+/// baseline, candidate (`pass`/`fail`), bucket, and the three SQL texts.
+pub fn results_csv(cases: &[EvalCase]) -> String {
+    let pass = |p: bool| if p { "pass" } else { "fail" };
+    let mut out = String::from(
+        "name,question,critical,baseline,candidate,bucket,reference_sql,baseline_sql,candidate_sql\r\n",
+    );
+    for case in cases {
+        let (base, cand) = outcome(case);
+        let row = [
+            case.name.as_str(),
+            &case.question,
+            if case.critical { "yes" } else { "no" },
+            pass(base),
+            pass(cand),
+            Bucket::of(base, cand).label(),
+            &case.reference_sql,
+            &case.baseline_sql,
+            &case.candidate_sql,
+        ];
+        let fields: Vec<String> = row.iter().map(|f| csv_field(f)).collect();
+        out.push_str(&fields.join(","));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// Reads one pasted pass/fail value: pass/fail, 1/0, true/false or yes/no, any case.
+fn parse_flag(s: &str) -> Option<bool> {
+    match s.trim().to_lowercase().as_str() {
+        "pass" | "1" | "true" | "yes" => Some(true),
+        "fail" | "0" | "false" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// Parses two pasted columns, baseline then candidate, one case per line: pass/fail, 1/0,
+/// true/false or yes/no, separated by a tab, a comma or spaces.
+///
+/// Blank lines are skipped, and so is a first line that is a header (neither value readable).
+/// An error names its line number.
+pub fn parse_pass_fail_columns(text: &str) -> Result<Vec<(bool, bool)>, InputError> {
+    const FIELD: &str = "Pasted results";
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(InputError::new(FIELD, "Paste at most 1 MB."));
+    }
+    let mut rows = Vec::new();
+    let mut seen_line = false;
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut fields: Vec<&str> = if line.contains('\t') {
+            line.split('\t').map(str::trim).collect()
+        } else if line.contains(',') {
+            line.split(',').map(str::trim).collect()
+        } else {
+            line.split_whitespace().collect()
+        };
+        // Spreadsheets often copy trailing empty cells.
+        while fields.last() == Some(&"") {
+            fields.pop();
+        }
+        let first = !seen_line;
+        seen_line = true;
+        let n = i + 1;
+        if fields.len() != 2 {
+            return Err(InputError::new(
+                FIELD,
+                format!(
+                    "Line {n}: expected two values (baseline, candidate), found {}.",
+                    fields.len()
+                ),
+            ));
+        }
+        match (parse_flag(fields[0]), parse_flag(fields[1])) {
+            (Some(b), Some(c)) => rows.push((b, c)),
+            (None, None) if first => {}
+            (b, _) => {
+                let bad = if b.is_none() { fields[0] } else { fields[1] };
+                return Err(InputError::new(
+                    FIELD,
+                    format!("Line {n}: \u{201c}{bad}\u{201d} is not pass/fail, 1/0 or true/false."),
+                ));
+            }
+        }
+    }
+    if rows.is_empty() {
+        return Err(InputError::new(
+            FIELD,
+            "Paste one line per case, such as \u{201c}pass, fail\u{201d}.",
+        ));
+    }
+    Ok(rows)
+}
+
+/// Cases named "case 1", "case 2", … carrying pasted (baseline, candidate) results as manual
+/// verdicts, for grading results that came from elsewhere.
+pub fn cases_from_pass_fail(results: &[(bool, bool)]) -> Vec<EvalCase> {
+    let verdict = |p: bool| if p { Verdict::Pass } else { Verdict::Fail };
+    results
+        .iter()
+        .enumerate()
+        .map(|(i, &(b, c))| EvalCase {
+            name: format!("case {}", i + 1),
+            baseline_verdict: verdict(b),
+            candidate_verdict: verdict(c),
+            ..EvalCase::default()
+        })
+        .collect()
+}
+
+/// Reads an eval file: at most 1 MB of JSON in the [`EvalSet`] shape, missing fields taking
+/// their defaults. A syntax or shape error names its line and column.
+pub fn parse_eval_json(text: &str) -> Result<EvalSet, InputError> {
+    const FIELD: &str = "Eval file";
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(InputError::new(
+            FIELD,
+            format!(
+                "The file is {} bytes; the limit is 1 MB.",
+                format::fixed(text.len() as f64, 0)
+            ),
+        ));
+    }
+    let set: EvalSet = serde_json::from_str(text).map_err(|e| {
+        let full = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        let what = full.strip_suffix(&suffix).unwrap_or(&full);
+        InputError::new(
+            FIELD,
+            format!("Line {}, column {}: {what}.", e.line(), e.column()),
+        )
+    })?;
+    if set.version > EVAL_FORMAT_VERSION {
+        return Err(InputError::new(
+            FIELD,
+            format!(
+                "This file is format version {}; this course reads up to version {EVAL_FORMAT_VERSION}.",
+                set.version
+            ),
+        ));
+    }
+    Ok(set)
+}
+
+/// An eval as pretty-printed JSON, readable back by [`parse_eval_json`].
+pub fn eval_json(set: &EvalSet) -> String {
+    // Plain strings, numbers and enums cannot fail to serialize.
+    serde_json::to_string_pretty(set).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::format::fixed;
+    use super::*;
+    use proptest::strategy::Strategy;
+
+    /// A case graded automatically.
+    fn case(
+        name: &str,
+        question: &str,
+        reference: &str,
+        baseline: &str,
+        candidate: &str,
+    ) -> EvalCase {
+        EvalCase {
+            name: name.into(),
+            question: question.into(),
+            reference_sql: reference.into(),
+            baseline_sql: baseline.into(),
+            candidate_sql: candidate.into(),
+            ..EvalCase::default()
+        }
+    }
+
+    /// The course plan's mini eval: ten text-to-SQL cases over one `users` table.
+    fn course_eval() -> EvalSet {
+        let mut admins = case(
+            "emails of admins",
+            "What are the email addresses of the admins?",
+            "SELECT email FROM users WHERE is_admin = TRUE;",
+            "SELECT email FROM users WHERE is_admin = TRUE;",
+            "SELECT email FROM users;",
+        );
+        admins.critical = true;
+        EvalSet {
+            version: 1,
+            schema: "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, \
+                     email TEXT NOT NULL, city TEXT NOT NULL, is_admin BOOLEAN NOT NULL);"
+                .into(),
+            cases: vec![
+                case(
+                    "all names",
+                    "List the name of every user.",
+                    "SELECT name FROM users;",
+                    "SELECT name FROM users;",
+                    "select name from users",
+                ),
+                case(
+                    "count users",
+                    "How many users are there?",
+                    "SELECT COUNT(*) FROM users;",
+                    "SELECT COUNT(*) FROM users;",
+                    "SELECT count( * ) FROM users;",
+                ),
+                case(
+                    "users in Paris",
+                    "What are the names of the users who live in Paris?",
+                    "SELECT name FROM users WHERE city = 'Paris';",
+                    "SELECT name FROM users WHERE city='Paris';",
+                    "SELECT name\nFROM users\nWHERE city = 'Paris';",
+                ),
+                case(
+                    "distinct cities",
+                    "Which cities do users live in? List each city once.",
+                    "SELECT DISTINCT city FROM users;",
+                    "SELECT city FROM users;",
+                    "SELECT DISTINCT city FROM users;",
+                ),
+                admins,
+                case(
+                    "count admins",
+                    "How many users are admins?",
+                    "SELECT COUNT(*) FROM users WHERE is_admin = TRUE;",
+                    "SELECT COUNT(*) FROM users WHERE is_admin = TRUE;",
+                    "SELECT COUNT(*) FROM users WHERE is_admin=true;",
+                ),
+                case(
+                    "users per city",
+                    "How many users live in each city?",
+                    "SELECT city, COUNT(*) FROM users GROUP BY city;",
+                    "SELECT city, COUNT(*) FROM users GROUP BY city;",
+                    "SELECT city,COUNT(*) FROM users GROUP BY city;",
+                ),
+                case(
+                    "name by email",
+                    "What is the name of the user whose email is ada@example.com?",
+                    "SELECT name FROM users WHERE email = 'ada@example.com';",
+                    "SELECT name FROM users WHERE email = 'ada@example.com';",
+                    "SELECT name FROM users WHERE email = 'ada@example.com'",
+                ),
+                case(
+                    "names in order",
+                    "List all user names in alphabetical order.",
+                    "SELECT name FROM users ORDER BY name;",
+                    "SELECT name FROM users ORDER BY name;",
+                    "SELECT name FROM users ORDER BY name ;",
+                ),
+                case(
+                    "busiest city",
+                    "Which city has the most users?",
+                    "SELECT city FROM users GROUP BY city ORDER BY COUNT(*) DESC LIMIT 1;",
+                    "SELECT city FROM users GROUP BY city ORDER BY COUNT(*) DESC LIMIT 1;",
+                    "SELECT city FROM users GROUP BY city ORDER BY COUNT(*) DESC LIMIT 1;",
+                ),
+            ],
+        }
+    }
+
+    fn names(cases: &[EvalCase], indices: &[usize]) -> Vec<String> {
+        indices.iter().map(|&i| cases[i].name.clone()).collect()
+    }
+
+    /// The golden figures of the course plan.
+    #[test]
+    fn reproduces_the_course_mini_eval() {
+        let set = course_eval();
+        let cases = &set.cases;
+        assert_eq!(cases.len(), 10);
+        let s = summarize(cases);
+        assert_eq!((s.baseline_passes, s.candidate_passes), (9, 9));
+        assert_eq!(fixed(s.baseline_accuracy() * 100.0, 0), "90");
+        assert_eq!(fixed(s.candidate_accuracy() * 100.0, 0), "90");
+        assert_eq!(names(cases, &s.buckets.regressed), ["emails of admins"]);
+        assert_eq!(names(cases, &s.buckets.fixed), ["distinct cities"]);
+        assert!(s.buckets.still_failing.is_empty());
+        assert_eq!(s.buckets.unchanged_pass.len(), 8);
+        assert_eq!(s.mcnemar_p, 1.0);
+        assert_eq!(
+            decide(cases, 0.0),
+            Decision {
+                accept: false,
+                reason: "rejected: critical case 'emails of admins' regressed".into()
+            }
+        );
+        let mut relaxed = cases.clone();
+        relaxed[4].critical = false;
+        assert_eq!(
+            decide(&relaxed, 0.0),
+            Decision {
+                accept: true,
+                reason: "accepted: candidate 90% (9/10) vs baseline 90% (9/10), within 0 points; \
+                         2 changed cases (1 fixed, 1 regressed)"
+                    .into()
+            }
+        );
+    }
+
+    #[test]
+    fn course_eval_survives_json() {
+        let set = course_eval();
+        let json = eval_json(&set);
+        assert_eq!(parse_eval_json(&json), Ok(set));
+        assert!(json.contains("\"baseline_verdict\": \"auto\""));
+    }
+
+    #[test]
+    fn older_or_partial_json_loads_with_defaults() {
+        let set =
+            parse_eval_json(r#"{"cases": [{"name": "x", "candidate_verdict": "pass"}]}"#).unwrap();
+        assert_eq!(set.version, EVAL_FORMAT_VERSION);
+        assert_eq!(set.cases[0].baseline_verdict, Verdict::Auto);
+        assert_eq!(set.cases[0].candidate_verdict, Verdict::Pass);
+        assert!(!set.cases[0].critical);
+        assert_eq!(parse_eval_json("{}"), Ok(EvalSet::default()));
+    }
+
+    #[test]
+    fn bad_json_says_where() {
+        let err = parse_eval_json("{\n  \"cases\": [\n    {\"name\": 3}\n  ]\n}").unwrap_err();
+        assert_eq!(err.field, "Eval file");
+        assert!(
+            err.message.starts_with("Line 3, column 14: invalid type"),
+            "{}",
+            err.message
+        );
+        let err = parse_eval_json("{\"cases\": [").unwrap_err();
+        assert!(
+            err.message.starts_with("Line 1, column 11:"),
+            "{}",
+            err.message
+        );
+        let err = parse_eval_json(r#"{"cases": [{"baseline_verdict": "maybe"}]}"#).unwrap_err();
+        assert!(err.message.contains("unknown variant"), "{}", err.message);
+        let err = parse_eval_json(r#"{"version": 2}"#).unwrap_err();
+        assert!(err.message.contains("version 2"), "{}", err.message);
+        let big = " ".repeat(MAX_INPUT_BYTES + 1);
+        assert!(parse_eval_json(&big).unwrap_err().message.contains("1 MB"));
+    }
+
+    #[test]
+    fn normalizes_sql_for_grading() {
+        assert_eq!(
+            normalize_sql("SELECT  Name FROM users WHERE city='Paris';"),
+            "select name from users where city = 'Paris'"
+        );
+        assert_eq!(
+            normalize_sql("  select COUNT ( * )\n\tfrom USERS ;; "),
+            "select count(*) from users"
+        );
+        assert_eq!(
+            normalize_sql("SELECT 'It''s  A' , x"),
+            "select 'It''s  A', x"
+        );
+        assert_eq!(
+            normalize_sql("WHERE a>=1 AND b < > 2 AND c IN ( 1,2 )"),
+            "where a >= 1 and b <> 2 and c in(1, 2)"
+        );
+        assert_eq!(normalize_sql("SELECT 1;SELECT (2)"), "select 1; select(2)");
+        assert_eq!(normalize_sql("SELECT ';'"), "select ';'");
+        assert_eq!(normalize_sql("'unclosed  ;"), "'unclosed  ;");
+        assert!(auto_grade("SELECT 1;", "select 1"));
+        assert!(!auto_grade(
+            "SELECT name FROM users WHERE city = 'Paris'",
+            "SELECT name FROM users WHERE city = 'paris'"
+        ));
+        assert!(!auto_grade("", ""));
+        assert!(!auto_grade("SELECT 1", ""));
+    }
+
+    #[test]
+    fn manual_verdicts_override_auto_grading() {
+        let mut c = case("x", "", "SELECT 1", "SELECT 1", "SELECT 2");
+        assert_eq!(outcome(&c), (true, false));
+        c.baseline_verdict = Verdict::Fail;
+        c.candidate_verdict = Verdict::Pass;
+        assert_eq!(outcome(&c), (false, true));
+    }
+
+    #[test]
+    fn wilson_interval_matches_the_formula() {
+        let (lo, hi) = wilson_interval(9, 10, Z_95);
+        assert_eq!(
+            (fixed(lo, 3), fixed(hi, 3)),
+            ("0.596".into(), "0.982".into())
+        );
+        let (lo, hi) = wilson_interval(0, 10, Z_95);
+        assert_eq!(lo, 0.0);
+        assert_eq!(fixed(hi, 3), "0.278");
+        assert_eq!(wilson_interval(10, 10, Z_95).1, 1.0);
+        assert_eq!(wilson_interval(0, 0, Z_95), (0.0, 1.0));
+        assert_eq!(wilson_interval(3, 10, f64::NAN), (0.0, 1.0));
+        assert_eq!(wilson_interval(3, 10, 0.0), (0.3, 0.3));
+        assert_eq!(accuracy(9, 10), 0.9);
+        assert_eq!(accuracy(12, 10), 1.0);
+        assert_eq!(accuracy(0, 0), 0.0);
+    }
+
+    #[test]
+    fn mcnemar_exact_known_values() {
+        assert_eq!(mcnemar_exact_p(0, 0), 1.0);
+        assert_eq!(mcnemar_exact_p(1, 1), 1.0);
+        assert_eq!(mcnemar_exact_p(0, 5), 0.0625);
+        assert_eq!(fixed(mcnemar_exact_p(1, 9), 4), "0.0215");
+        assert_eq!(fixed(mcnemar_exact_p(9, 1), 4), "0.0215");
+        assert_eq!(mcnemar_exact_p(0, 2000), 0.0);
+        assert!(mcnemar_exact_p(3000, 2000) < 1e-40);
+        // The normal approximation takes over smoothly above the exact limit.
+        let half = MCNEMAR_EXACT_LIMIT / 2;
+        let exact = mcnemar_exact_p(half - 400, half);
+        let approx = mcnemar_exact_p(half - 399, half + 2);
+        assert!((exact - approx).abs() < 0.01, "{exact} vs {approx}");
+        assert!(mcnemar_exact_p(usize::MAX, usize::MAX - 1) > 0.9999);
+        assert_eq!(mcnemar_exact_p(0, usize::MAX), 0.0);
+    }
+
+    #[test]
+    fn diff_marks_the_missing_distinct() {
+        use DiffOp::*;
+        assert_eq!(
+            diff_tokens("SELECT DISTINCT city FROM users", "SELECT city FROM users"),
+            [
+                Same("SELECT".into()),
+                Removed("DISTINCT".into()),
+                Same("city".into()),
+                Same("FROM".into()),
+                Same("users".into()),
+            ]
+        );
+        assert_eq!(
+            diff_tokens(
+                "SELECT email FROM users WHERE is_admin = TRUE;",
+                "select email from users;"
+            ),
+            [
+                Same("SELECT".into()),
+                Same("email".into()),
+                Same("FROM".into()),
+                Same("users".into()),
+                Removed("WHERE".into()),
+                Removed("is_admin".into()),
+                Removed("=".into()),
+                Removed("TRUE".into()),
+                Same(";".into()),
+            ]
+        );
+        assert_eq!(
+            diff_tokens("WHERE city = 'Paris'", "WHERE city = 'paris'"),
+            [
+                Same("WHERE".into()),
+                Same("city".into()),
+                Same("=".into()),
+                Removed("'Paris'".into()),
+                Added("'paris'".into()),
+            ]
+        );
+        assert!(diff_tokens("", "").is_empty());
+        assert_eq!(diff_tokens("", "x"), [Added("x".into())]);
+    }
+
+    #[test]
+    fn decision_rejects_a_real_accuracy_loss() {
+        let cases =
+            cases_from_pass_fail(&[(true, true), (true, false), (true, true), (false, false)]);
+        let d = decide(&cases, 10.0);
+        assert!(!d.accept);
+        assert_eq!(
+            d.reason,
+            "rejected: candidate accuracy 50% (2/4) is more than 10 points below baseline 75% (3/4)"
+        );
+        let d = decide(&cases, 25.0);
+        assert!(d.accept);
+        assert_eq!(
+            d.reason,
+            "accepted: candidate 50% (2/4) vs baseline 75% (3/4), within 25 points; \
+             1 changed case (0 fixed, 1 regressed)"
+        );
+        assert!(!decide(&cases, f64::NAN).accept);
+        assert!(!decide(&[], 100.0).accept);
+        let mut two = cases_from_pass_fail(&[(true, false), (true, false)]);
+        two[0].critical = true;
+        two[1].critical = true;
+        two[1].name = String::new();
+        assert_eq!(
+            decide(&two, 100.0).reason,
+            "rejected: critical cases 'case 1', 'case 2' regressed"
+        );
+    }
+
+    #[test]
+    fn csv_quotes_per_rfc_4180() {
+        assert_eq!(csv_field("plain"), "plain");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
+        let set = course_eval();
+        let csv = results_csv(&set.cases);
+        let lines: Vec<&str> = csv.split("\r\n").collect();
+        assert_eq!(lines.len(), 12); // header, 10 rows, and the empty end after the last CRLF
+        assert!(lines[5].starts_with(
+            "emails of admins,What are the email addresses of the admins?,yes,pass,fail,regressed,"
+        ));
+        assert!(lines[7].contains("\"SELECT city, COUNT(*) FROM users GROUP BY city;\""));
+    }
+
+    #[test]
+    fn pasted_columns_parse_or_say_which_line() {
+        let rows = parse_pass_fail_columns(
+            "baseline\tcandidate\npass\tfail\n\n1\t0\nTRUE , false\nyes\tno\t\n",
+        )
+        .unwrap();
+        assert_eq!(
+            rows,
+            [(true, false), (true, false), (true, false), (true, false)]
+        );
+        let msg = |t: &str| parse_pass_fail_columns(t).unwrap_err().message;
+        assert_eq!(
+            msg("pass,pass\npass,maybe"),
+            "Line 2: \u{201c}maybe\u{201d} is not pass/fail, 1/0 or true/false."
+        );
+        assert_eq!(
+            msg("pass,pass\n\npass"),
+            "Line 3: expected two values (baseline, candidate), found 1."
+        );
+        assert_eq!(
+            msg("pass,pass\nx,y"),
+            "Line 2: \u{201c}x\u{201d} is not pass/fail, 1/0 or true/false."
+        );
+        assert!(msg("").starts_with("Paste one line per case"));
+        assert!(msg("baseline,candidate").starts_with("Paste one line per case"));
+        let cases = cases_from_pass_fail(&rows);
+        assert_eq!(cases[0].name, "case 1");
+        assert_eq!(outcome(&cases[0]), (true, false));
+    }
+
+    /// SQL-like text, with quotes, punctuation and odd whitespace.
+    fn sqlish() -> impl Strategy<Value = String> {
+        proptest::prop_oneof![
+            "[a-zA-Z0-9_ '(),;=<>*.\t\n]{0,40}",
+            proptest::prelude::any::<String>(),
+        ]
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn buckets_partition_the_cases(
+            results in proptest::collection::vec(
+                (proptest::prelude::any::<bool>(), proptest::prelude::any::<bool>()),
+                0..60,
+            )
+        ) {
+            let cases = cases_from_pass_fail(&results);
+            let b = bucket_cases(&cases);
+            let mut all: Vec<usize> = Bucket::ALL.iter().flat_map(|&k| b.get(k).to_vec()).collect();
+            all.sort_unstable();
+            proptest::prop_assert_eq!(all, (0..cases.len()).collect::<Vec<_>>());
+            for k in Bucket::ALL {
+                for &i in b.get(k) {
+                    proptest::prop_assert_eq!(Bucket::of(results[i].0, results[i].1), k);
+                }
+            }
+        }
+
+        #[test]
+        fn wilson_bounds_hold(n in 0usize..2000, passes in 0usize..2000, z in 0.0f64..5.0) {
+            let passes = passes.min(n);
+            let (lo, hi) = wilson_interval(passes, n, z);
+            let p = accuracy(passes, n);
+            proptest::prop_assert!((0.0..=1.0).contains(&lo) && (0.0..=1.0).contains(&hi));
+            if n > 0 {
+                proptest::prop_assert!(lo <= p && p <= hi);
+            }
+        }
+
+        #[test]
+        fn mcnemar_is_a_symmetric_probability(b in 0usize..400, c in 0usize..400) {
+            let p = mcnemar_exact_p(b, c);
+            proptest::prop_assert!((0.0..=1.0).contains(&p));
+            proptest::prop_assert_eq!(p, mcnemar_exact_p(c, b));
+            // A more lopsided split is never less surprising.
+            proptest::prop_assert!(mcnemar_exact_p(b.min(c), b.max(c) + 1) <= p + 1e-15);
+        }
+
+        #[test]
+        fn normalize_sql_is_idempotent(s in sqlish()) {
+            let once = normalize_sql(&s);
+            proptest::prop_assert_eq!(normalize_sql(&once), once.clone());
+            proptest::prop_assert!(auto_grade(&s, &once) || once.is_empty());
+        }
+
+        #[test]
+        fn diff_rebuilds_both_sides(a in sqlish(), b in sqlish()) {
+            let ops = diff_tokens(&a, &b);
+            let keys = |s: &str| -> Vec<String> {
+                tokenize(s, is_diff_punct).into_iter().map(|t| t.0.key()).collect()
+            };
+            let key = |s: &str| keys(s).concat();
+            let left: String = ops.iter().filter_map(|op| match op {
+                DiffOp::Same(t) | DiffOp::Removed(t) => Some(key(t)),
+                DiffOp::Added(_) => None,
+            }).collect();
+            let right: String = ops.iter().filter_map(|op| match op {
+                DiffOp::Same(t) | DiffOp::Added(t) => Some(key(t)),
+                DiffOp::Removed(_) => None,
+            }).collect();
+            proptest::prop_assert_eq!(left, keys(&a).concat());
+            proptest::prop_assert_eq!(right, keys(&b).concat());
+        }
+    }
+}

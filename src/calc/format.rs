@@ -1,0 +1,78 @@
+//! Number formatting shared by widgets and lesson figures, so both print a figure the same way.
+
+/// Formats `value` with `decimals` places and thousands separators: `1342.0, 0` → `"1,342"`.
+///
+/// Rounds half away from zero on the decimal value a reader sees, so `16.775` (stored in binary
+/// as 16.77499…) prints as `16.78`, as it does on paper.
+pub fn fixed(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return if value.is_nan() {
+            "NaN".into()
+        } else if value > 0.0 {
+            "\u{221e}".into()
+        } else {
+            "\u{2212}\u{221e}".into()
+        };
+    }
+    let scale = 10f64.powi(decimals as i32);
+    let scaled = value.abs() * scale;
+    if scaled >= 1e18 {
+        // Beyond exact integer range: no reader needs decimals here.
+        return group(&format!("{:.0}", value.abs()), value < 0.0);
+    }
+    // A relative nudge of 1e-12 undoes binary representation error before rounding.
+    let units = (scaled * (1.0 + 1e-12)).round() as u128;
+    let digits = units.to_string();
+    let digits = format!("{digits:0>width$}", width = decimals + 1);
+    let (int, frac) = digits.split_at(digits.len() - decimals);
+    let mut out = group(int, value < 0.0 && units > 0);
+    if decimals > 0 {
+        out.push('.');
+        out.push_str(frac);
+    }
+    out
+}
+
+/// Puts a comma between each group of three digits of `int`, and a minus sign before it.
+fn group(int: &str, negative: bool) -> String {
+    let mut out = String::with_capacity(int.len() + int.len() / 3 + 3);
+    if negative {
+        out.push('\u{2212}');
+    }
+    for (i, ch) in int.chars().enumerate() {
+        if i > 0 && (int.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// Formats `value` with as few decimals as it needs (up to 3) and thousands separators:
+/// `140.0` → `"140"`, `4.85` → `"4.85"`, `1342.0` → `"1,342"`.
+pub fn plain(value: f64) -> String {
+    let s = fixed(value, 3);
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_thousands_and_trims() {
+        assert_eq!(fixed(1342.0, 0), "1,342");
+        assert_eq!(fixed(400_000_000.0, 0), "400,000,000");
+        assert_eq!(fixed(16.775, 2), "16.78");
+        assert_eq!(fixed(0.075, 2), "0.08");
+        assert_eq!(plain(140.0), "140");
+        assert_eq!(plain(4.85), "4.85");
+        assert_eq!(plain(1342.0), "1,342");
+        assert_eq!(plain(-2.5), "\u{2212}2.5");
+        assert_eq!(plain(-0.0001), "0");
+    }
+}

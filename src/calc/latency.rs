@@ -1,0 +1,653 @@
+//! Response-time statistics for the latency explorer: a seeded skewed sample, its percentiles
+//! and histogram, and the split of end-to-end time into network, queue and inference.
+//!
+//! LLM response times are right-skewed: most requests cluster near the median and a tail takes
+//! far longer, so the mean hides the shape and P90/P99 show it. The sample is lognormal (the
+//! log of each time is normal), which has exactly that shape, plus an optional "1 in N
+//! requests is slow" tail. Everything is deterministic for a seed, so a figure in the text
+//! matches the widget.
+
+use super::{parse_number, InputError};
+
+/// A small, fast, seeded pseudo-random generator (SplitMix64, Steele, Lea and Flood 2014).
+/// Not for cryptography; for reproducible samples.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    /// A generator starting from `seed`; the same seed gives the same sequence.
+    pub fn new(seed: u64) -> Self {
+        Self { state: seed }
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A uniform number in `[0, 1)`, from the top 53 bits (every value a multiple of 2⁻⁵³).
+    pub fn next_f64(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// A standard normal number (mean 0, standard deviation 1), by the Box–Muller transform.
+    /// Always finite: |z| < 8.6.
+    pub fn next_standard_normal(&mut self) -> f64 {
+        // 1 − u lies in (0, 1], so the logarithm is finite.
+        let u1 = 1.0 - self.next_f64();
+        let u2 = self.next_f64();
+        (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+    }
+}
+
+/// Largest median accepted, in ms (one hour).
+pub const MAX_MEDIAN_MS: f64 = 3_600_000.0;
+/// Largest sigma accepted (the spread of log-times); 0 means every request takes the median.
+pub const MAX_SIGMA: f64 = 3.0;
+/// Largest slow factor accepted (×).
+pub const MAX_SLOW_FACTOR: f64 = 1_000.0;
+/// Largest "1 in N" accepted.
+pub const MAX_SLOW_ONE_IN: f64 = 100_000.0;
+/// Most samples drawn at once.
+pub const MAX_SAMPLES: usize = 100_000;
+/// Most histogram bins.
+pub const MAX_BINS: usize = 1_000;
+/// Largest part of an end-to-end time accepted, in ms (one hour).
+pub const MAX_PART_MS: f64 = 3_600_000.0;
+
+/// Parses a whole count in `min..=max`, as typed.
+fn parse_count(field: &'static str, text: &str, min: f64, max: f64) -> Result<u64, InputError> {
+    let value = parse_number(field, text, min, false, max)?;
+    if value.fract() != 0.0 {
+        return Err(InputError::new(field, "Enter a whole number."));
+    }
+    Ok(value as u64)
+}
+
+/// Parses the median response time in ms, as typed (more than 0, at most one hour).
+pub fn parse_median_ms(text: &str) -> Result<f64, InputError> {
+    parse_number("Median", text, 0.0, true, MAX_MEDIAN_MS)
+}
+
+/// Parses sigma, the tail control, as typed (0 to 3; 0.5 is moderately skewed).
+pub fn parse_sigma(text: &str) -> Result<f64, InputError> {
+    parse_number("Tail (sigma)", text, 0.0, false, MAX_SIGMA)
+}
+
+/// Parses N of "1 in N requests is slow", as typed (a whole number, 0 to 100,000; 0 means
+/// none are slow, 1 means all are).
+pub fn parse_slow_one_in(text: &str) -> Result<u32, InputError> {
+    parse_count("1 in N is slow", text, 0.0, MAX_SLOW_ONE_IN).map(|n| n as u32)
+}
+
+/// Parses how many times longer a slow request takes, as typed (1 to 1,000; ×).
+pub fn parse_slow_factor(text: &str) -> Result<f64, InputError> {
+    parse_number("Slow factor", text, 1.0, false, MAX_SLOW_FACTOR)
+}
+
+/// Parses the number of requests to sample, as typed (a whole number, 1 to 100,000).
+pub fn parse_sample_count(text: &str) -> Result<usize, InputError> {
+    parse_count("Requests", text, 1.0, MAX_SAMPLES as f64).map(|n| n as usize)
+}
+
+/// Parses network time in ms, as typed (0 to one hour).
+pub fn parse_network_ms(text: &str) -> Result<f64, InputError> {
+    parse_number("Network", text, 0.0, false, MAX_PART_MS)
+}
+
+/// Parses queueing time in ms, as typed (0 to one hour).
+pub fn parse_queue_ms(text: &str) -> Result<f64, InputError> {
+    parse_number("Queue", text, 0.0, false, MAX_PART_MS)
+}
+
+/// Parses inference (on-GPU) time in ms, as typed (0 to one hour).
+pub fn parse_inference_ms(text: &str) -> Result<f64, InputError> {
+    parse_number("Inference", text, 0.0, false, MAX_PART_MS)
+}
+
+/// How response times are drawn: lognormal around a median, plus an optional slow tail.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LatencyModel {
+    /// Median response time, in ms (half the requests are faster, before the slow tail).
+    pub median_ms: f64,
+    /// Spread of the log of response time; larger sigma stretches the right tail. Clamped to
+    /// `0..=MAX_SIGMA` when sampling (NaN counts as 0).
+    pub sigma: f64,
+    /// Every N-th request is slow (exactly ⌊count ÷ N⌋ of them); 0 turns this off.
+    pub slow_one_in: u32,
+    /// How many times longer a slow request takes (×); values below 1 count as 1.
+    pub slow_factor: f64,
+}
+
+impl LatencyModel {
+    /// An example: median 800 ms, sigma 0.5, 1 in 20 requests 5× slower.
+    pub const EXAMPLE: LatencyModel = LatencyModel {
+        median_ms: 800.0,
+        sigma: 0.5,
+        slow_one_in: 20,
+        slow_factor: 5.0,
+    };
+
+    /// `count` response times in ms (at most [`MAX_SAMPLES`]), the same for the same `seed`.
+    ///
+    /// Each time is median × e^(sigma × z) for a standard normal z, so the sample's median is
+    /// near `median_ms` and its logarithm is normal. Every value is finite and non-negative:
+    /// a median that is not finite and positive gives zeros, and the median is capped at
+    /// [`MAX_MEDIAN_MS`].
+    pub fn sample(&self, seed: u64, count: usize) -> Vec<f64> {
+        let count = count.min(MAX_SAMPLES);
+        let median = if self.median_ms.is_finite() && self.median_ms > 0.0 {
+            self.median_ms.min(MAX_MEDIAN_MS)
+        } else {
+            0.0
+        };
+        let sigma = if self.sigma.is_nan() {
+            0.0
+        } else {
+            self.sigma.clamp(0.0, MAX_SIGMA)
+        };
+        let slow_factor = if self.slow_factor.is_nan() {
+            1.0
+        } else {
+            self.slow_factor.clamp(1.0, MAX_SLOW_FACTOR)
+        };
+        let mut rng = SplitMix64::new(seed);
+        (0..count)
+            .map(|i| {
+                let ms = median * (sigma * rng.next_standard_normal()).exp();
+                // Every N-th, by position: an exact share, unbiased as the draws are independent.
+                let slow = self.slow_one_in > 0 && (i + 1) % self.slow_one_in as usize == 0;
+                if slow {
+                    ms * slow_factor
+                } else {
+                    ms
+                }
+            })
+            .collect()
+    }
+}
+
+/// A copy of `samples` sorted ascending, without NaNs (ready for the percentile functions).
+pub fn sorted(samples: &[f64]) -> Vec<f64> {
+    let mut out: Vec<f64> = samples.iter().copied().filter(|v| !v.is_nan()).collect();
+    out.sort_by(f64::total_cmp);
+    out
+}
+
+/// The P-th percentile of an ascending `sorted` sample, by the nearest-rank method.
+///
+/// rank = ⌈p ÷ 100 × n⌉ (1-based), and the answer is the rank-th smallest value, so it is
+/// always a value that was observed: for `[15, 20, 35, 40, 50]`, P30 = 20, P50 = 35,
+/// P100 = 50. P0 gives the smallest value. `p × n ÷ 100` is rounded to 9 decimals before the
+/// ceiling, so binary noise does not push a whole rank up.
+///
+/// `None` when the sample is empty or `p` is not in `0..=100` (or NaN). The slice is trusted
+/// to be sorted; see [`sorted`].
+pub fn percentile_nearest_rank(sorted: &[f64], p: f64) -> Option<f64> {
+    if sorted.is_empty() || !(0.0..=100.0).contains(&p) {
+        return None;
+    }
+    let n = sorted.len();
+    let exact = ((p * n as f64 / 100.0) * 1e9).round() / 1e9;
+    let rank = (exact.ceil() as usize).clamp(1, n);
+    sorted.get(rank - 1).copied()
+}
+
+/// Arithmetic mean of `samples`, in their unit; `None` when empty.
+pub fn mean(samples: &[f64]) -> Option<f64> {
+    if samples.is_empty() {
+        None
+    } else {
+        Some(samples.iter().sum::<f64>() / samples.len() as f64)
+    }
+}
+
+/// The figures the latency explorer shows for a sample, in its unit (ms).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Summary {
+    /// Arithmetic mean.
+    pub mean: f64,
+    /// Median (nearest rank).
+    pub p50: f64,
+    /// 90th percentile (nearest rank): 1 request in 10 is slower.
+    pub p90: f64,
+    /// 99th percentile (nearest rank): 1 request in 100 is slower.
+    pub p99: f64,
+    /// Largest value.
+    pub max: f64,
+    /// Number of values summarised (NaNs are left out).
+    pub count: usize,
+}
+
+impl Summary {
+    /// Summarises `samples` (any order; NaNs left out); `None` when nothing is left.
+    pub fn of(samples: &[f64]) -> Option<Summary> {
+        let s = sorted(samples);
+        Some(Summary {
+            mean: mean(&s)?,
+            p50: percentile_nearest_rank(&s, 50.0)?,
+            p90: percentile_nearest_rank(&s, 90.0)?,
+            p99: percentile_nearest_rank(&s, 99.0)?,
+            max: *s.last()?,
+            count: s.len(),
+        })
+    }
+}
+
+/// Counts of a sample in equal-width bins over `[0, upper]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Histogram {
+    /// Bin edges, in the sample's unit: `counts.len() + 1` of them, from 0 to `upper`.
+    pub edges: Vec<f64>,
+    /// How many values fall in each bin; a bin holds `edges[i] <= v < edges[i + 1]`, and the
+    /// last bin also holds `v == upper`. Negative values count in the first bin.
+    pub counts: Vec<u64>,
+    /// How many values lie above `upper` (shown as "n beyond the chart").
+    pub overflow: u64,
+}
+
+/// Bins `samples` into `bins` equal bins over `[0, upper]` (at most [`MAX_BINS`]).
+///
+/// `upper` clips a long tail so the body of the distribution stays readable (e.g. 1.5 × P99);
+/// pass the maximum to show everything. When `upper` is not finite and positive, the largest
+/// sample is used; when that is not positive either, or `bins` is 0, the histogram is empty
+/// (no edges, no counts). NaNs are skipped.
+pub fn histogram(samples: &[f64], bins: usize, upper: f64) -> Histogram {
+    let empty = Histogram {
+        edges: Vec::new(),
+        counts: Vec::new(),
+        overflow: 0,
+    };
+    let bins = bins.min(MAX_BINS);
+    let upper = if upper.is_finite() && upper > 0.0 {
+        upper
+    } else {
+        samples
+            .iter()
+            .copied()
+            .filter(|v| v.is_finite())
+            .fold(0.0, f64::max)
+    };
+    if bins == 0 || upper <= 0.0 {
+        return empty;
+    }
+    let width = upper / bins as f64;
+    let edges = (0..=bins).map(|i| width * i as f64).collect();
+    let mut counts = vec![0u64; bins];
+    let mut overflow = 0;
+    for &v in samples.iter().filter(|v| !v.is_nan()) {
+        if v > upper {
+            overflow += 1;
+        } else {
+            let bin = ((v / width).floor().max(0.0) as usize).min(bins - 1);
+            counts[bin] += 1;
+        }
+    }
+    Histogram {
+        edges,
+        counts,
+        overflow,
+    }
+}
+
+/// One part of an end-to-end response time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// Time on the wire, both ways.
+    Network,
+    /// Time waiting for a free replica.
+    Queue,
+    /// Time on the GPU generating tokens.
+    Inference,
+}
+
+impl Part {
+    /// The parts in the order a request meets them.
+    pub const ALL: [Part; 3] = [Part::Network, Part::Queue, Part::Inference];
+
+    /// Stable lowercase id, for test ids and lesson directives.
+    pub fn id(self) -> &'static str {
+        match self {
+            Part::Network => "network",
+            Part::Queue => "queue",
+            Part::Inference => "inference",
+        }
+    }
+}
+
+/// What a user waits for, split into its parts, each in ms.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct EndToEnd {
+    /// Network time, in ms.
+    pub network_ms: f64,
+    /// Queueing time, in ms.
+    pub queue_ms: f64,
+    /// Inference (on-GPU) time, in ms.
+    pub inference_ms: f64,
+}
+
+impl EndToEnd {
+    /// The time of one part, in ms.
+    pub fn part_ms(&self, part: Part) -> f64 {
+        match part {
+            Part::Network => self.network_ms,
+            Part::Queue => self.queue_ms,
+            Part::Inference => self.inference_ms,
+        }
+    }
+
+    /// End-to-end time the user perceives, in ms: network + queue + inference.
+    pub fn total_ms(&self) -> f64 {
+        self.network_ms + self.queue_ms + self.inference_ms
+    }
+
+    /// Share of the total that is `part`, as a fraction 0–1; 0 when the total is not positive.
+    pub fn share(&self, part: Part) -> f64 {
+        let total = self.total_ms();
+        if total > 0.0 {
+            self.part_ms(part) / total
+        } else {
+            0.0
+        }
+    }
+
+    /// Share of the total spent in inference, as a fraction 0–1 (0 when the total is 0). When
+    /// it is small, faster kernels cannot help much: fix the infrastructure.
+    pub fn inference_share(&self) -> f64 {
+        self.share(Part::Inference)
+    }
+
+    /// The largest part. Ties go to the part met first (network, then queue, then inference);
+    /// NaN parts never win.
+    pub fn bottleneck(&self) -> Part {
+        let mut best = Part::Network;
+        for part in Part::ALL {
+            if self.part_ms(part) > self.part_ms(best) || self.part_ms(best).is_nan() {
+                best = part;
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_rank_on_a_known_sample() {
+        let s = [15.0, 20.0, 35.0, 40.0, 50.0];
+        let p = |q| percentile_nearest_rank(&s, q);
+        assert_eq!(p(5.0), Some(15.0));
+        assert_eq!(p(30.0), Some(20.0));
+        assert_eq!(p(40.0), Some(20.0));
+        assert_eq!(p(50.0), Some(35.0));
+        assert_eq!(p(100.0), Some(50.0));
+        assert_eq!(p(0.0), Some(15.0));
+        assert_eq!(p(100.1), None);
+        assert_eq!(p(-1.0), None);
+        assert_eq!(p(f64::NAN), None);
+        assert_eq!(percentile_nearest_rank(&[], 50.0), None);
+    }
+
+    #[test]
+    fn nearest_rank_on_one_to_a_hundred() {
+        let s: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(percentile_nearest_rank(&s, 90.0), Some(90.0));
+        assert_eq!(percentile_nearest_rank(&s, 99.0), Some(99.0));
+        assert_eq!(percentile_nearest_rank(&s, 50.0), Some(50.0));
+        assert_eq!(percentile_nearest_rank(&s, 99.5), Some(100.0));
+        let summary = Summary::of(&s).expect("non-empty");
+        assert_eq!(summary.mean, 50.5);
+        assert_eq!((summary.p50, summary.p90, summary.p99), (50.0, 90.0, 99.0));
+        assert_eq!((summary.max, summary.count), (100.0, 100));
+    }
+
+    #[test]
+    fn mean_and_summary_of_nothing() {
+        assert_eq!(mean(&[]), None);
+        assert_eq!(mean(&[1.0, 2.0, 6.0]), Some(3.0));
+        assert_eq!(Summary::of(&[]), None);
+        assert_eq!(Summary::of(&[f64::NAN]), None);
+        assert_eq!(sorted(&[3.0, f64::NAN, 1.0]), vec![1.0, 3.0]);
+    }
+
+    #[test]
+    fn splitmix64_matches_the_reference_sequence() {
+        // First outputs of the reference C implementation seeded with 0.
+        let mut rng = SplitMix64::new(0);
+        assert_eq!(rng.next_u64(), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(rng.next_u64(), 0x6e78_9e6a_a1b9_65f4);
+        let mut rng = SplitMix64::new(7);
+        assert!((0..1000)
+            .map(|_| rng.next_f64())
+            .all(|u| (0.0..1.0).contains(&u)));
+    }
+
+    #[test]
+    fn lognormal_sample_is_right_skewed_around_the_median() {
+        let model = LatencyModel {
+            slow_one_in: 0,
+            ..LatencyModel::EXAMPLE
+        };
+        let s = Summary::of(&model.sample(1, 2000)).expect("samples");
+        assert!((s.p50 / 800.0 - 1.0).abs() < 0.1, "p50 {}", s.p50);
+        // Mean of a lognormal is median × e^(σ²/2) ≈ 906 ms for σ = 0.5.
+        assert!(
+            s.mean > s.p50 && (s.mean / 906.0 - 1.0).abs() < 0.1,
+            "mean {}",
+            s.mean
+        );
+        assert!(s.p99 > 2.0 * s.p50);
+        let flat = LatencyModel {
+            sigma: 0.0,
+            ..model
+        };
+        assert!(flat.sample(1, 10).iter().all(|&v| v == 800.0));
+    }
+
+    #[test]
+    fn one_in_n_slows_an_exact_share() {
+        let base = LatencyModel {
+            slow_one_in: 0,
+            ..LatencyModel::EXAMPLE
+        };
+        let slowed = LatencyModel {
+            slow_one_in: 10,
+            slow_factor: 4.0,
+            ..base
+        };
+        let (a, b) = (base.sample(3, 1000), slowed.sample(3, 1000));
+        let changed = a.iter().zip(&b).filter(|(x, y)| x != y).count();
+        assert_eq!(changed, 100);
+        assert!(a.iter().zip(&b).all(|(x, y)| y == x || *y == x * 4.0));
+        let all = LatencyModel {
+            slow_one_in: 1,
+            ..slowed
+        };
+        assert_eq!(
+            all.sample(3, 5),
+            a[..5].iter().map(|x| x * 4.0).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn odd_models_still_give_finite_non_negative_samples() {
+        let odd = [
+            LatencyModel {
+                median_ms: f64::NAN,
+                ..LatencyModel::EXAMPLE
+            },
+            LatencyModel {
+                median_ms: -5.0,
+                ..LatencyModel::EXAMPLE
+            },
+            LatencyModel {
+                median_ms: f64::INFINITY,
+                sigma: f64::INFINITY,
+                ..LatencyModel::EXAMPLE
+            },
+            LatencyModel {
+                sigma: f64::NAN,
+                slow_factor: f64::NAN,
+                ..LatencyModel::EXAMPLE
+            },
+            LatencyModel {
+                sigma: -1.0,
+                slow_factor: -3.0,
+                ..LatencyModel::EXAMPLE
+            },
+        ];
+        for model in odd {
+            let s = model.sample(9, 500);
+            assert!(s.iter().all(|v| v.is_finite() && *v >= 0.0), "{model:?}");
+        }
+        assert_eq!(
+            LatencyModel::EXAMPLE.sample(1, usize::MAX).len(),
+            MAX_SAMPLES
+        );
+    }
+
+    #[test]
+    fn histogram_bins_and_clips() {
+        let h = histogram(&[0.0, 1.0, 2.5, 9.9, 10.0, 10.5, f64::NAN, -1.0], 4, 10.0);
+        assert_eq!(h.edges, vec![0.0, 2.5, 5.0, 7.5, 10.0]);
+        assert_eq!(h.counts, vec![3, 1, 0, 2]);
+        assert_eq!(h.overflow, 1);
+        let all = histogram(&[1.0, 4.0], 2, f64::NAN);
+        assert_eq!(
+            (all.edges.last(), all.counts.iter().sum::<u64>()),
+            (Some(&4.0), 2)
+        );
+        assert!(histogram(&[1.0], 0, 10.0).counts.is_empty());
+        assert!(histogram(&[], 5, 0.0).edges.is_empty());
+        assert_eq!(histogram(&[1.0], usize::MAX, 10.0).counts.len(), MAX_BINS);
+    }
+
+    #[test]
+    fn end_to_end_split_names_the_bottleneck() {
+        let slow_network = EndToEnd {
+            network_ms: 600.0,
+            queue_ms: 150.0,
+            inference_ms: 250.0,
+        };
+        assert_eq!(slow_network.total_ms(), 1000.0);
+        assert_eq!(slow_network.inference_share(), 0.25);
+        assert_eq!(slow_network.bottleneck(), Part::Network);
+        let busy = EndToEnd {
+            queue_ms: 900.0,
+            ..slow_network
+        };
+        assert_eq!(busy.bottleneck(), Part::Queue);
+        let gpu_bound = EndToEnd {
+            network_ms: 40.0,
+            queue_ms: 10.0,
+            inference_ms: 950.0,
+        };
+        assert_eq!(gpu_bound.bottleneck(), Part::Inference);
+        assert_eq!(gpu_bound.bottleneck().id(), "inference");
+        let nothing = EndToEnd {
+            network_ms: 0.0,
+            queue_ms: 0.0,
+            inference_ms: 0.0,
+        };
+        assert_eq!(
+            (nothing.inference_share(), nothing.bottleneck()),
+            (0.0, Part::Network)
+        );
+        let nan = EndToEnd {
+            network_ms: f64::NAN,
+            ..gpu_bound
+        };
+        assert_eq!(nan.bottleneck(), Part::Inference);
+    }
+
+    #[test]
+    fn parse_helpers_name_the_field() {
+        assert_eq!(parse_median_ms("800"), Ok(800.0));
+        assert_eq!(parse_median_ms("0").unwrap_err().field, "Median");
+        assert_eq!(parse_sigma("0"), Ok(0.0));
+        assert!(parse_sigma("3.5").is_err());
+        assert_eq!(parse_slow_one_in("0"), Ok(0));
+        assert_eq!(
+            parse_slow_one_in("2.5").unwrap_err().message,
+            "Enter a whole number."
+        );
+        assert_eq!(
+            parse_slow_factor("0.5").unwrap_err().message,
+            "Must be at least 1."
+        );
+        assert_eq!(parse_sample_count("2000"), Ok(2000));
+        assert_eq!(parse_network_ms("0"), Ok(0.0));
+        assert_eq!(parse_queue_ms("-1").unwrap_err().field, "Queue");
+        assert_eq!(parse_inference_ms("x").unwrap_err().field, "Inference");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn percentiles_rise_with_p(
+            values in proptest::collection::vec(-1e6f64..1e6, 1..200),
+            p in 0.0f64..=100.0,
+            q in 0.0f64..=100.0,
+        ) {
+            let s = sorted(&values);
+            let (lo, hi) = (p.min(q), p.max(q));
+            let a = percentile_nearest_rank(&s, lo).expect("in range");
+            let b = percentile_nearest_rank(&s, hi).expect("in range");
+            proptest::prop_assert!(a <= b);
+            proptest::prop_assert!(s.contains(&a));
+        }
+
+        #[test]
+        fn summary_is_ordered(values in proptest::collection::vec(0.0f64..1e6, 1..500)) {
+            let s = Summary::of(&values).expect("non-empty");
+            proptest::prop_assert!(s.p50 <= s.p90 && s.p90 <= s.p99 && s.p99 <= s.max);
+            proptest::prop_assert!(s.mean <= s.max && s.count == values.len());
+        }
+
+        #[test]
+        fn sampler_is_deterministic_finite_and_non_negative(
+            seed in proptest::prelude::any::<u64>(),
+            median in 0.001f64..3_600_000.0,
+            sigma in 0.0f64..=3.0,
+            slow_one_in in 0u32..50,
+            slow_factor in 1.0f64..1000.0,
+            count in 0usize..300,
+        ) {
+            let model = LatencyModel { median_ms: median, sigma, slow_one_in, slow_factor };
+            let a = model.sample(seed, count);
+            proptest::prop_assert_eq!(a.len(), count);
+            proptest::prop_assert!(a.iter().all(|v| v.is_finite() && *v >= 0.0));
+            proptest::prop_assert_eq!(&a, &model.sample(seed, count));
+            let h = histogram(&a, 20, f64::NAN);
+            let binned: u64 = h.counts.iter().sum::<u64>() + h.overflow;
+            proptest::prop_assert!(binned == count as u64 || h.counts.is_empty());
+        }
+
+        #[test]
+        fn more_sigma_lifts_p99_more_than_p50(
+            median in 1.0f64..10_000.0,
+            sigma in 0.05f64..2.0,
+            extra in 0.05f64..1.0,
+        ) {
+            let at = |sigma: f64| {
+                let model = LatencyModel {
+                    median_ms: median,
+                    sigma,
+                    slow_one_in: 0,
+                    slow_factor: 1.0,
+                };
+                Summary::of(&model.sample(42, 2000)).expect("samples")
+            };
+            let (narrow, wide) = (at(sigma), at(sigma + extra));
+            proptest::prop_assert!(wide.p99 > narrow.p99);
+            proptest::prop_assert!(wide.p99 - narrow.p99 > (wide.p50 - narrow.p50).abs());
+        }
+    }
+}

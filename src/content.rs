@@ -1,0 +1,88 @@
+//! The course's lessons, compiled from `content/` at build time by `build/main.rs`.
+//!
+//! Nothing here parses Markdown at run time: a lesson is prose HTML (made from our own Markdown,
+//! so it may be set with `inner_html`) and widget placements, in reading order.
+
+/// One lesson of the course.
+#[derive(Debug)]
+pub struct Lesson {
+    /// URL path segment, e.g. `model-selection`.
+    pub slug: &'static str,
+    /// Title from the table of contents.
+    pub title: &'static str,
+    /// One sentence for the meta description and the title page.
+    pub description: &'static str,
+    /// Source file in `content/`.
+    pub file: &'static str,
+    /// The prose as plain text (headings and paragraphs), for search.
+    pub text: &'static str,
+    /// Every heading, in order.
+    pub headings: &'static [Heading],
+    /// Prose and widgets, in reading order.
+    pub blocks: &'static [Block],
+}
+
+/// A heading inside a lesson.
+#[derive(Debug)]
+pub struct Heading {
+    /// 2 for `##`, 3 for `###`.
+    pub level: u8,
+    /// The anchor: stable, unique within the lesson.
+    pub id: &'static str,
+    /// The heading's text.
+    pub text: &'static str,
+}
+
+/// A piece of a lesson.
+#[derive(Debug)]
+pub enum Block {
+    /// HTML built from our own Markdown.
+    Prose(&'static str),
+    /// A live widget.
+    Widget(WidgetUse),
+}
+
+/// Where a lesson places a widget, and with which parameters.
+#[derive(Debug)]
+pub struct WidgetUse {
+    /// Registered name, e.g. `weight-memory`.
+    pub name: &'static str,
+    /// Line of the directive in the lesson file.
+    pub line: u32,
+    /// The directive's `key: value` parameters.
+    pub params: WidgetParams,
+}
+
+/// A widget's parameters from its directive.
+#[derive(Debug, Clone, Copy)]
+pub struct WidgetParams(pub &'static [(&'static str, &'static str)]);
+
+impl WidgetParams {
+    /// The value given for `key`, if any.
+    pub fn get(&self, key: &str) -> Option<&'static str> {
+        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+}
+
+include!(concat!(env!("OUT_DIR"), "/content.rs"));
+
+/// The lesson at `slug` and its index in reading order.
+pub fn lesson_by_slug(slug: &str) -> Option<(usize, &'static Lesson)> {
+    LESSONS.iter().enumerate().find(|(_, l)| l.slug == slug)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_lesson_has_text_and_a_description() {
+        assert!(LESSONS.len() >= 8, "the course plan has eight lessons");
+        for lesson in LESSONS {
+            assert!(!lesson.description.is_empty(), "{}", lesson.slug);
+            assert!(!lesson.blocks.is_empty(), "{}", lesson.slug);
+        }
+        assert_eq!(lesson_by_slug(LESSONS[3].slug).map(|(i, _)| i), Some(3));
+        assert!(lesson_by_slug("no-such-lesson").is_none());
+    }
+}

@@ -1,0 +1,393 @@
+//! Figures that lessons quote, computed by the same code the widgets run.
+//!
+//! A lesson writes `` `=weight-gb params=70 precision=fp16` `` and the build (see
+//! `build/main.rs`) calls [`inline`] to put "140 GB" in its place; ` ```figure weight-table `
+//! blocks call [`block`] for HTML. The build fails on any error these return, naming the line.
+
+use crate::calc::distill::{self, SEED_PRESET};
+use crate::calc::format::{fixed, plain};
+use crate::calc::memory::{gpu_fraction, gpus_needed, weight_memory_gb, Precision};
+use crate::calc::{decode, eval, fleet};
+
+/// Arguments of a figure directive, as `key=value` pairs in the order written.
+pub type Args = [(String, String)];
+
+/// Every inline figure a lesson may use, with its arguments (for error messages and docs).
+pub const INLINE_FIGURES: &[(&str, &str)] = &[
+    ("weight-gb", "params=<billions> precision=<fp16…>|bits=<n>"),
+    ("gpu-fraction", "params precision|bits gpu-gb"),
+    ("gpus-needed", "params precision|bits gpu-gb"),
+    ("size-ratio", "small=<billions> large=<billions>"),
+    ("ratio", "a=<number> b=<number>"),
+    ("decode-tps", "weights-gb bandwidth"),
+    ("tokens-per-day", "requests tokens"),
+    ("fleet-gpus", "gpus large-gb small-gb"),
+    ("loss-hard", "student=a|b"),
+    ("loss-soft", "student=a|b"),
+    ("kl", "student=a|b"),
+    ("teacher-entropy", ""),
+    ("neg-ln", "p=<probability>"),
+    ("eval-accuracy", "system=baseline|optimized"),
+];
+
+/// The lesson's eval (Example 2), the same data the mini-eval widget starts from.
+pub const LESSON_EVAL_JSON: &str = include_str!("../content/mini-eval.json");
+
+fn student(args: &Args) -> Result<[f64; 4], String> {
+    match arg(args, "student")? {
+        "a" => Ok(SEED_PRESET.student_a),
+        "b" => Ok(SEED_PRESET.student_b),
+        other => Err(format!("unknown student `{other}`; use a or b")),
+    }
+}
+
+/// Every block figure a lesson may use.
+pub const BLOCK_FIGURES: &[&str] = &["weight-table"];
+
+fn arg<'a>(args: &'a Args, key: &str) -> Result<&'a str, String> {
+    args.iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+        .ok_or_else(|| format!("missing argument `{key}`"))
+}
+
+fn num(args: &Args, key: &str) -> Result<f64, String> {
+    let text = arg(args, key)?;
+    text.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v > 0.0)
+        .ok_or_else(|| format!("`{key}={text}` is not a positive number"))
+}
+
+fn check_known(args: &Args, known: &[&str]) -> Result<(), String> {
+    match args.iter().find(|(k, _)| !known.contains(&k.as_str())) {
+        Some((k, _)) => Err(format!(
+            "unknown argument `{k}`; expected {}",
+            known.join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
+fn precision(args: &Args) -> Result<Precision, String> {
+    match (
+        args.iter().find(|(k, _)| k == "precision"),
+        args.iter().find(|(k, _)| k == "bits"),
+    ) {
+        (Some((_, id)), None) => Precision::from_id(id).ok_or_else(|| {
+            format!("unknown precision `{id}`; use fp32, fp16, bf16, fp8, int8, int4, or bits=<n>")
+        }),
+        (None, Some(_)) => Ok(Precision::Bits(num(args, "bits")?)),
+        _ => Err("give either `precision=` or `bits=`".into()),
+    }
+}
+
+/// The text of inline figure `name` for `args`, e.g. `"140 GB"`.
+pub fn inline(name: &str, args: &Args) -> Result<String, String> {
+    match name {
+        "weight-gb" => {
+            check_known(args, &["params", "precision", "bits"])?;
+            let gb = weight_memory_gb(num(args, "params")?, precision(args)?);
+            Ok(format!("{} GB", plain(gb)))
+        }
+        "gpu-fraction" | "gpus-needed" => {
+            check_known(args, &["params", "precision", "bits", "gpu-gb"])?;
+            let gb = weight_memory_gb(num(args, "params")?, precision(args)?);
+            let gpu = num(args, "gpu-gb")?;
+            Ok(if name == "gpu-fraction" {
+                fixed(gpu_fraction(gb, gpu), 2)
+            } else {
+                gpus_needed(gb, gpu).to_string()
+            })
+        }
+        "size-ratio" => {
+            check_known(args, &["small", "large"])?;
+            Ok(format!(
+                "{}\u{d7}",
+                plain(num(args, "large")? / num(args, "small")?)
+            ))
+        }
+        "ratio" => {
+            check_known(args, &["a", "b"])?;
+            Ok(format!(
+                "{}\u{d7}",
+                plain(num(args, "a")? / num(args, "b")?)
+            ))
+        }
+        "decode-tps" => {
+            check_known(args, &["weights-gb", "bandwidth"])?;
+            let tps = decode::decode_ceiling_tps(num(args, "bandwidth")?, num(args, "weights-gb")?);
+            Ok(format!("{} tok/s", plain(tps)))
+        }
+        "tokens-per-day" => {
+            check_known(args, &["requests", "tokens"])?;
+            let t = fleet::tokens_per_day(num(args, "requests")?, num(args, "tokens")?);
+            Ok(fixed(t, 0))
+        }
+        "fleet-gpus" => {
+            check_known(args, &["gpus", "large-gb", "small-gb"])?;
+            let gpus = num(args, "gpus")?;
+            if gpus.fract() != 0.0 {
+                return Err("`gpus` must be a whole number".into());
+            }
+            let swap =
+                fleet::FleetSwap::new(num(args, "large-gb")?, num(args, "small-gb")?, gpus as u64);
+            Ok(swap.small_gpus.to_string())
+        }
+        "loss-hard" | "loss-soft" | "kl" => {
+            check_known(args, &["student"])?;
+            let s = student(args)?;
+            let target = match name {
+                "loss-hard" => distill::hard_target(4, SEED_PRESET.hard_index),
+                _ => SEED_PRESET.teacher.to_vec(),
+            };
+            Ok(fixed(
+                if name == "kl" {
+                    distill::kl_divergence(&target, &s)
+                } else {
+                    distill::cross_entropy(&target, &s)
+                },
+                3,
+            ))
+        }
+        "teacher-entropy" => {
+            check_known(args, &[])?;
+            Ok(fixed(distill::entropy(&SEED_PRESET.teacher), 3))
+        }
+        "neg-ln" => {
+            check_known(args, &["p"])?;
+            let p = num(args, "p")?;
+            if p > 1.0 {
+                return Err("`p` is a probability: at most 1".into());
+            }
+            Ok(fixed(distill::cross_entropy(&[1.0], &[p]), 3))
+        }
+        "eval-accuracy" => {
+            check_known(args, &["system"])?;
+            let set = eval::parse_eval_json(LESSON_EVAL_JSON).map_err(|e| e.to_string())?;
+            let (base, cand) = set
+                .cases
+                .iter()
+                .map(eval::outcome)
+                .fold((0, 0), |(b, c), (pb, pc)| {
+                    (b + usize::from(pb), c + usize::from(pc))
+                });
+            let passes = match arg(args, "system")? {
+                "baseline" => base,
+                "optimized" | "candidate" => cand,
+                other => {
+                    return Err(format!(
+                        "unknown system `{other}`; use baseline or optimized"
+                    ))
+                }
+            };
+            Ok(format!(
+                "{}%",
+                fixed(eval::accuracy(passes, set.cases.len()) * 100.0, 0)
+            ))
+        }
+        _ => Err(unknown(
+            name,
+            INLINE_FIGURES
+                .iter()
+                .map(|(n, _)| *n)
+                .collect::<Vec<_>>()
+                .as_slice(),
+        )),
+    }
+}
+
+fn unknown(name: &str, known: &[&str]) -> String {
+    format!(
+        "unknown figure `{name}`; known figures: {}",
+        known.join(", ")
+    )
+}
+
+/// The sizes of Example 1: a small, a mid-size, a large and a frontier-scale model.
+pub const EXAMPLE_1_PARAMS_B: [f64; 4] = [3.0, 8.0, 70.0, 671.0];
+
+/// The HTML of block figure `name` for `args`.
+pub fn block(name: &str, args: &Args) -> Result<String, String> {
+    match name {
+        "weight-table" => {
+            check_known(args, &["gpu-gb"])?;
+            let gpu = match arg(args, "gpu-gb") {
+                Ok(_) => num(args, "gpu-gb")?,
+                Err(_) => 80.0,
+            };
+            let mut html = format!(
+                "<table class=\"figure-table\"><thead><tr><th scope=\"col\">Parameters</th>\
+                 <th scope=\"col\">FP16 weights</th><th scope=\"col\">GPUs of {} GB</th>\
+                 <th scope=\"col\">Whole GPUs</th></tr></thead><tbody>",
+                plain(gpu)
+            );
+            for params in EXAMPLE_1_PARAMS_B {
+                let gb = weight_memory_gb(params, Precision::Fp16);
+                html.push_str(&format!(
+                    "<tr><td>{}B</td><td>{} GB</td><td>{}</td><td>{}</td></tr>",
+                    plain(params),
+                    plain(gb),
+                    fixed(gpu_fraction(gb, gpu), 2),
+                    gpus_needed(gb, gpu)
+                ));
+            }
+            html.push_str("</tbody></table>\n");
+            Ok(html)
+        }
+        _ => Err(unknown(name, BLOCK_FIGURES)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn inline_figures_format_like_the_widgets() {
+        let a = args(&[("params", "70"), ("precision", "fp16")]);
+        assert_eq!(inline("weight-gb", &a).unwrap(), "140 GB");
+        let a = args(&[("params", "671"), ("precision", "fp16"), ("gpu-gb", "80")]);
+        assert_eq!(inline("gpu-fraction", &a).unwrap(), "16.78");
+        assert_eq!(inline("gpus-needed", &a).unwrap(), "17");
+        let a = args(&[("small", "3"), ("large", "300")]);
+        assert_eq!(inline("size-ratio", &a).unwrap(), "100\u{d7}");
+    }
+
+    /// Every golden figure of the course plan, from the code the lessons quote.
+    #[test]
+    fn golden_figures_of_the_course_plan() {
+        type Golden<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+        let cases: &[Golden] = &[
+            (
+                "weight-gb",
+                &[("params", "3"), ("precision", "fp16")],
+                "6 GB",
+            ),
+            (
+                "weight-gb",
+                &[("params", "8"), ("precision", "fp16")],
+                "16 GB",
+            ),
+            (
+                "weight-gb",
+                &[("params", "70"), ("precision", "fp16")],
+                "140 GB",
+            ),
+            (
+                "weight-gb",
+                &[("params", "671"), ("precision", "fp16")],
+                "1,342 GB",
+            ),
+            (
+                "gpu-fraction",
+                &[("params", "3"), ("precision", "fp16"), ("gpu-gb", "80")],
+                "0.08",
+            ),
+            (
+                "gpu-fraction",
+                &[("params", "8"), ("precision", "fp16"), ("gpu-gb", "80")],
+                "0.20",
+            ),
+            (
+                "gpu-fraction",
+                &[("params", "70"), ("precision", "fp16"), ("gpu-gb", "80")],
+                "1.75",
+            ),
+            (
+                "gpu-fraction",
+                &[("params", "671"), ("precision", "fp16"), ("gpu-gb", "80")],
+                "16.78",
+            ),
+            (
+                "gpus-needed",
+                &[("params", "70"), ("precision", "fp16"), ("gpu-gb", "80")],
+                "2",
+            ),
+            (
+                "gpus-needed",
+                &[("params", "671"), ("precision", "fp16"), ("gpu-gb", "80")],
+                "17",
+            ),
+            (
+                "size-ratio",
+                &[("small", "3"), ("large", "150")],
+                "50\u{d7}",
+            ),
+            (
+                "size-ratio",
+                &[("small", "3"), ("large", "300")],
+                "100\u{d7}",
+            ),
+            (
+                "decode-tps",
+                &[("weights-gb", "5"), ("bandwidth", "100")],
+                "20 tok/s",
+            ),
+            (
+                "decode-tps",
+                &[("weights-gb", "40"), ("bandwidth", "100")],
+                "2.5 tok/s",
+            ),
+            ("ratio", &[("a", "40"), ("b", "5")], "8\u{d7}"),
+            (
+                "tokens-per-day",
+                &[("requests", "1000000"), ("tokens", "400")],
+                "400,000,000",
+            ),
+            (
+                "fleet-gpus",
+                &[("gpus", "8"), ("large-gb", "40"), ("small-gb", "5")],
+                "1",
+            ),
+            ("loss-hard", &[("student", "a")], "0.511"),
+            ("loss-hard", &[("student", "b")], "0.511"),
+            ("loss-soft", &[("student", "a")], "0.886"),
+            ("loss-soft", &[("student", "b")], "1.203"),
+            ("teacher-entropy", &[], "0.863"),
+            ("neg-ln", &[("p", "0.25")], "1.386"),
+            ("neg-ln", &[("p", "0.10")], "2.303"),
+            ("neg-ln", &[("p", "0.05")], "2.996"),
+            ("neg-ln", &[("p", "0.30")], "1.204"),
+            ("eval-accuracy", &[("system", "baseline")], "90%"),
+            ("eval-accuracy", &[("system", "optimized")], "90%"),
+        ];
+        for (name, a, want) in cases {
+            assert_eq!(inline(name, &args(a)).as_deref(), Ok(*want), "{name} {a:?}");
+        }
+    }
+
+    #[test]
+    fn bad_figures_say_what_is_wrong() {
+        assert!(inline("nope", &[])
+            .unwrap_err()
+            .contains("unknown figure `nope`"));
+        let a = args(&[("params", "x"), ("precision", "fp16")]);
+        assert_eq!(
+            inline("weight-gb", &a).unwrap_err(),
+            "`params=x` is not a positive number"
+        );
+        let a = args(&[("params", "7"), ("precision", "fp12")]);
+        assert!(inline("weight-gb", &a)
+            .unwrap_err()
+            .contains("unknown precision"));
+    }
+
+    #[test]
+    fn weight_table_has_the_example_rows() {
+        let html = block("weight-table", &[]).unwrap();
+        for cell in [
+            "<td>671B</td><td>1,342 GB</td><td>16.78</td><td>17</td>",
+            "<td>3B</td><td>6 GB</td><td>0.08</td>",
+        ] {
+            assert!(html.contains(cell), "{cell}");
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! An interactive course on Chapter 1 of *Inference Engineering*: choosing a model.
+//!
+//! Pure logic (maths, content, routes, storage schema) lives in plain modules tested natively;
+//! `app` and `widgets` are Leptos views that only wire signals to that logic.
+
+pub mod app;
+pub mod calc;
+pub mod content;
+pub mod figures;
+pub mod nav;
+pub mod prerender;
+pub mod storage;
+pub mod widgets;
+
+pub use app::{mount, App};

@@ -1,0 +1,92 @@
+//! Which page a URL shows. Pure: the browser side lives in `app::router`.
+//!
+//! Lessons live at `<base>/<slug>/`; the title page at `<base>/`. The base is the site's public
+//! URL path (`/` locally, `/repo/` on GitHub Pages), read from the page's `<base href>`.
+
+use crate::content::LESSONS;
+
+/// A page of the site.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Route {
+    /// The title page.
+    Home,
+    /// A lesson, by its index in [`LESSONS`].
+    Lesson(usize),
+    /// Anything else under the base.
+    NotFound,
+}
+
+/// The page for `pathname` (e.g. `/sub/model-selection/`) on a site served under `base`
+/// (e.g. `/sub/`). A missing trailing slash is accepted; `index.html` is the same as its folder.
+pub fn route_for(pathname: &str, base: &str) -> Route {
+    let base = base.trim_end_matches('/');
+    let Some(rest) = pathname.strip_prefix(base) else {
+        return Route::NotFound;
+    };
+    if !(rest.is_empty() || rest.starts_with('/')) {
+        return Route::NotFound;
+    }
+    let rest = rest.trim_start_matches('/');
+    let rest = rest.strip_suffix("index.html").unwrap_or(rest);
+    let slug = rest.trim_end_matches('/');
+    if slug.is_empty() {
+        return Route::Home;
+    }
+    LESSONS
+        .iter()
+        .position(|l| l.slug == slug)
+        .map_or(Route::NotFound, Route::Lesson)
+}
+
+/// The link to a page, relative to the document's `<base href>`.
+pub fn href(route: Route) -> String {
+    match route {
+        Route::Home | Route::NotFound => "./".into(),
+        Route::Lesson(i) => format!("{}/", LESSONS[i].slug),
+    }
+}
+
+/// The lessons before and after `index`, for previous/next links.
+pub fn neighbours(index: usize) -> (Option<usize>, Option<usize>) {
+    let prev = index.checked_sub(1);
+    let next = (index + 1 < LESSONS.len()).then_some(index + 1);
+    (prev, next)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes_at_the_root_and_under_a_sub_path() {
+        let slug = LESSONS[2].slug;
+        for base in ["/", "/some/sub/path/"] {
+            assert_eq!(route_for(base, base), Route::Home);
+            assert_eq!(route_for(&format!("{base}index.html"), base), Route::Home);
+            assert_eq!(route_for(&format!("{base}{slug}/"), base), Route::Lesson(2));
+            assert_eq!(route_for(&format!("{base}{slug}"), base), Route::Lesson(2));
+            assert_eq!(
+                route_for(&format!("{base}{slug}/index.html"), base),
+                Route::Lesson(2)
+            );
+            assert_eq!(route_for(&format!("{base}nope/"), base), Route::NotFound);
+        }
+        assert_eq!(route_for("/elsewhere/", "/some/sub/path/"), Route::NotFound);
+        // A path that only starts like the base is not under it.
+        let glued = format!("/some/sub/path{slug}/");
+        assert_eq!(route_for(&glued, "/some/sub/path/"), Route::NotFound);
+    }
+
+    #[test]
+    fn hrefs_round_trip_and_neighbours_stop_at_the_ends() {
+        for i in 0..LESSONS.len() {
+            let path = format!("/b/{}", href(Route::Lesson(i)));
+            assert_eq!(route_for(&path, "/b/"), Route::Lesson(i));
+        }
+        assert_eq!(neighbours(0), (None, Some(1)));
+        assert_eq!(
+            neighbours(LESSONS.len() - 1),
+            (Some(LESSONS.len() - 2), None)
+        );
+    }
+}

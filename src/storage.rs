@@ -1,0 +1,247 @@
+//! Versioned, guarded storage: the schema every stored value follows, and what happens when a
+//! read fails. Pure: the browser's `localStorage` is one [`Backend`] (see `app::local_storage`),
+//! an in-memory map is another (for tests, and when the browser blocks storage).
+//!
+//! Rules:
+//! - every key starts with [`PREFIX`];
+//! - every value is an envelope `{"v": <schema version>, "data": …}`;
+//! - a value that cannot be read, or has a version this build does not know, is copied to
+//!   `ie-course:backup:<name>:<unix-ms>` before anything replaces it, and the caller gets a
+//!   [`Notice`] to show; nothing the learner stored is silently dropped;
+//! - a failed write (quota) gives a notice too.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+
+/// Every key this app writes starts with this.
+pub const PREFIX: &str = "ie-course:";
+
+/// Where values are kept: `localStorage`, or memory.
+pub trait Backend {
+    /// The raw value at `key`, `Ok(None)` if absent, `Err` if the store refused to answer.
+    fn get(&self, key: &str) -> Result<Option<String>, String>;
+    /// Stores `value` at `key`; `Err` with the browser's reason (e.g. quota) on failure.
+    fn set(&self, key: &str, value: &str) -> Result<(), String>;
+    /// Every key currently stored (all of them, not only ours).
+    fn keys(&self) -> Vec<String>;
+}
+
+/// A backend in memory: used by tests, and by the app when the browser blocks storage.
+#[derive(Debug, Default)]
+pub struct MemoryBackend {
+    values: RefCell<BTreeMap<String, String>>,
+    /// When set, every write fails with this reason (to test quota handling).
+    pub fail_writes: RefCell<Option<String>>,
+}
+
+impl Backend for MemoryBackend {
+    fn get(&self, key: &str) -> Result<Option<String>, String> {
+        Ok(self.values.borrow().get(key).cloned())
+    }
+    fn set(&self, key: &str, value: &str) -> Result<(), String> {
+        if let Some(reason) = self.fail_writes.borrow().clone() {
+            return Err(reason);
+        }
+        self.values
+            .borrow_mut()
+            .insert(key.to_string(), value.to_string());
+        Ok(())
+    }
+    fn keys(&self) -> Vec<String> {
+        self.values.borrow().keys().cloned().collect()
+    }
+}
+
+/// Something the learner should know about their stored data, shown as a visible notice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// What happened and what the app did, in plain words.
+    pub text: String,
+}
+
+#[derive(Serialize)]
+struct EnvelopeOut<'a, T> {
+    v: u32,
+    data: &'a T,
+}
+
+#[derive(Deserialize)]
+struct EnvelopeIn {
+    v: u32,
+    data: serde_json::Value,
+}
+
+/// The full key for a stored value named `name` (e.g. `theme` → `ie-course:theme`).
+pub fn key(name: &str) -> String {
+    format!("{PREFIX}{name}")
+}
+
+/// The key a value that could not be read is copied to before it is replaced.
+pub fn backup_key(name: &str, now_ms: u64) -> String {
+    format!("{PREFIX}backup:{name}:{now_ms}")
+}
+
+/// The result of reading a stored value.
+#[derive(Debug, PartialEq)]
+pub enum Read<T> {
+    /// Nothing stored yet.
+    Missing,
+    /// The value, read (and migrated if it was older).
+    Value(T),
+    /// The stored value could not be used; it was backed up, and the notice says so.
+    Recovered(Notice),
+}
+
+/// Reads value `name` of schema `version`.
+///
+/// `migrate` turns the data of an older version into the current type (return `None` if it
+/// cannot); for values that never changed shape, pass `|_, _| None`. A value that is not an
+/// envelope, whose data does not fit, or whose version is newer than `version` or cannot be
+/// migrated, is copied to a backup key stamped `now_ms` and reported.
+pub fn read<T: DeserializeOwned>(
+    backend: &dyn Backend,
+    name: &str,
+    version: u32,
+    now_ms: u64,
+    migrate: impl Fn(u32, serde_json::Value) -> Option<T>,
+) -> Read<T> {
+    let key = key(name);
+    let raw = match backend.get(&key) {
+        Ok(Some(raw)) => raw,
+        Ok(None) => return Read::Missing,
+        Err(reason) => {
+            return Read::Recovered(Notice {
+                text: format!("Your saved {name} could not be read ({reason}); starting afresh."),
+            })
+        }
+    };
+    let problem = match serde_json::from_str::<EnvelopeIn>(&raw) {
+        Err(e) => format!("it is not in a format this version understands ({e})"),
+        Ok(env) if env.v == version => match serde_json::from_value::<T>(env.data) {
+            Ok(value) => return Read::Value(value),
+            Err(e) => format!("its contents do not fit ({e})"),
+        },
+        Ok(env) if env.v < version => match migrate(env.v, env.data) {
+            Some(value) => return Read::Value(value),
+            None => format!(
+                "it was saved by an older version (schema {}) that cannot be upgraded",
+                env.v
+            ),
+        },
+        Ok(env) => format!(
+            "it was saved by a newer version of the course (schema {})",
+            env.v
+        ),
+    };
+    let backup = backup_key(name, now_ms);
+    let kept = match backend.set(&backup, &raw) {
+        Ok(()) => format!("A copy is kept under \u{201c}{backup}\u{201d}."),
+        Err(e) => format!("A copy could not be kept ({e}); the original is left in place."),
+    };
+    Read::Recovered(Notice {
+        text: format!("Your saved {name} could not be used: {problem}. {kept} This part starts from its defaults."),
+    })
+}
+
+/// Writes `data` as value `name` of schema `version`, whole, in one `set`.
+pub fn write<T: Serialize>(
+    backend: &dyn Backend,
+    name: &str,
+    version: u32,
+    data: &T,
+) -> Result<(), Notice> {
+    let json = serde_json::to_string(&EnvelopeOut { v: version, data }).map_err(|e| Notice {
+        text: format!("Your {name} could not be saved: {e}."),
+    })?;
+    backend.set(&key(name), &json).map_err(|reason| Notice {
+        text: format!(
+            "Your {name} could not be saved ({reason}). It is kept in this tab until you close it; \
+             free some browser storage to save it."
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn no_migration(_: u32, _: serde_json::Value) -> Option<String> {
+        None
+    }
+
+    #[test]
+    fn round_trips_a_value_in_an_envelope() {
+        let b = MemoryBackend::default();
+        assert_eq!(
+            read::<String>(&b, "theme", 1, 0, no_migration),
+            Read::Missing
+        );
+        write(&b, "theme", 1, &"dark".to_string()).unwrap();
+        assert_eq!(
+            b.get("ie-course:theme").unwrap().unwrap(),
+            r#"{"v":1,"data":"dark"}"#
+        );
+        assert_eq!(
+            read::<String>(&b, "theme", 1, 0, no_migration),
+            Read::Value("dark".into())
+        );
+    }
+
+    #[test]
+    fn corrupt_values_are_backed_up_and_reported() {
+        for raw in [
+            "{not json",
+            r#"{"v":1,"data":42}"#,
+            r#"{"v":9,"data":"dark"}"#,
+            r#""dark""#,
+        ] {
+            let b = MemoryBackend::default();
+            b.set("ie-course:theme", raw).unwrap();
+            let Read::Recovered(notice) = read::<String>(&b, "theme", 1, 1234, no_migration) else {
+                panic!("{raw} should not load");
+            };
+            assert!(
+                notice.text.contains("ie-course:backup:theme:1234"),
+                "{}",
+                notice.text
+            );
+            assert_eq!(
+                b.get("ie-course:backup:theme:1234").unwrap().as_deref(),
+                Some(raw)
+            );
+            // The original stays until the app writes a new value.
+            assert_eq!(b.get("ie-course:theme").unwrap().as_deref(), Some(raw));
+        }
+    }
+
+    #[test]
+    fn older_versions_migrate_or_are_backed_up() {
+        let b = MemoryBackend::default();
+        b.set("ie-course:count", r#"{"v":1,"data":"7"}"#).unwrap();
+        let migrate = |v: u32, data: serde_json::Value| -> Option<u32> {
+            (v == 1).then(|| data.as_str()?.parse().ok()).flatten()
+        };
+        assert_eq!(read(&b, "count", 2, 0, migrate), Read::Value(7));
+        b.set("ie-course:count", r#"{"v":1,"data":"seven"}"#)
+            .unwrap();
+        assert!(matches!(
+            read(&b, "count", 2, 5, migrate),
+            Read::Recovered(_)
+        ));
+        assert!(b.keys().contains(&"ie-course:backup:count:5".to_string()));
+    }
+
+    #[test]
+    fn failed_writes_give_a_notice() {
+        let b = MemoryBackend::default();
+        *b.fail_writes.borrow_mut() = Some("QuotaExceededError".into());
+        let notice = write(&b, "theme", 1, &"dark").unwrap_err();
+        assert!(
+            notice.text.contains("QuotaExceededError"),
+            "{}",
+            notice.text
+        );
+    }
+}

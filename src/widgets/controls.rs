@@ -1,0 +1,172 @@
+//! The controls every widget shares, so that all cards look and behave alike.
+
+use leptos::prelude::*;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+static NEXT_ID: AtomicU32 = AtomicU32::new(1);
+
+/// A fresh id for tying a label and message to a field.
+pub fn unique_id(prefix: &str) -> String {
+    format!("{prefix}-{}", NEXT_ID.fetch_add(1, Ordering::Relaxed))
+}
+
+/// A widget's card: a titled section in the flow of the text.
+#[component]
+pub fn WidgetCard(
+    /// The card's heading.
+    title: &'static str,
+    /// `data-widget` value, the directive name.
+    name: &'static str,
+    /// The controls and outputs.
+    children: Children,
+) -> impl IntoView {
+    let heading_id = unique_id("widget");
+    let labelled_by = heading_id.clone();
+    view! {
+        <section class="widget" data-widget=name aria-labelledby=labelled_by>
+            <h3 class="widget-title" id=heading_id>{title}</h3>
+            {children()}
+        </section>
+    }
+}
+
+/// Steps a number typed as text by `delta`, keeping it at or above `min`.
+fn stepped(text: &str, delta: f64, min: f64) -> Option<String> {
+    let value: f64 = text.trim().parse().ok().filter(|v: &f64| v.is_finite())?;
+    let next = ((value + delta).max(min) * 1e6).round() / 1e6;
+    Some(crate::calc::format::plain(next).replace(',', ""))
+}
+
+/// A number field that accepts typing (any text, checked by the caller) and stepping with the
+/// arrow keys. Its message, when `error` has one, sits next to it with `role="alert"`.
+#[component]
+pub fn NumberField(
+    /// The visible label.
+    label: &'static str,
+    /// `data-testid` of the input (a test contract: keep it stable).
+    testid: &'static str,
+    /// The text as typed.
+    text: RwSignal<String>,
+    /// Why the text cannot be used, if it cannot.
+    #[prop(into)]
+    error: Signal<Option<String>>,
+    /// Unit shown after the field (e.g. "GB").
+    #[prop(optional)]
+    unit: &'static str,
+    /// Arrow-key step.
+    #[prop(default = 1.0)]
+    step: f64,
+    /// Smallest value stepping goes to.
+    #[prop(default = 0.0)]
+    min: f64,
+) -> impl IntoView {
+    let id = unique_id(testid);
+    let label_for = id.clone();
+    let msg_id = format!("{id}-msg");
+    let described_by = msg_id.clone();
+    let on_keydown = move |ev: web_sys::KeyboardEvent| {
+        let delta = match ev.key().as_str() {
+            "ArrowUp" => step,
+            "ArrowDown" => -step,
+            _ => return,
+        };
+        ev.prevent_default();
+        if let Some(next) = stepped(&text.get_untracked(), delta, min) {
+            text.set(next);
+        }
+    };
+    view! {
+        <div class="field" class:invalid=move || error.get().is_some()>
+            <label for=label_for>{label}</label>
+            <div class="field-input">
+                <input
+                    id=id
+                    type="text"
+                    inputmode="decimal"
+                    autocomplete="off"
+                    spellcheck="false"
+                    data-testid=testid
+                    aria-invalid=move || error.get().is_some().to_string()
+                    aria-describedby=described_by
+                    prop:value=move || text.get()
+                    on:input=move |ev| text.set(event_target_value(&ev))
+                    on:keydown=on_keydown
+                />
+                {(!unit.is_empty()).then(|| view! { <span class="unit">{unit}</span> })}
+            </div>
+            <p class="field-message" id=msg_id role="alert">
+                {move || error.get()}
+            </p>
+        </div>
+    }
+}
+
+/// A row of buttons that fill a field with a preset value.
+#[component]
+pub fn Presets(
+    /// What the presets are for, read by screen readers.
+    label: &'static str,
+    /// (button text, value) pairs.
+    options: Vec<(&'static str, &'static str)>,
+    /// The field they fill.
+    text: RwSignal<String>,
+) -> impl IntoView {
+    view! {
+        <div class="presets" role="group" aria-label=label>
+            {options
+                .into_iter()
+                .map(|(name, value)| {
+                    view! {
+                        <button
+                            type="button"
+                            class="chip"
+                            aria-pressed=move || (text.get().trim() == value).to_string()
+                            on:click=move |_| text.set(value.to_string())
+                        >
+                            {name}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
+    }
+}
+
+/// One result: a label and a value whose text starts with its number. Greyed and marked when
+/// `stale` (an input is invalid and this is the last good result).
+#[component]
+pub fn Output(
+    /// What the number is.
+    label: &'static str,
+    /// `data-testid` of the value (a test contract).
+    testid: &'static str,
+    /// The value's text, starting with its number.
+    #[prop(into)]
+    value: Signal<String>,
+    /// True while the shown value is out of date.
+    #[prop(into)]
+    stale: Signal<bool>,
+) -> impl IntoView {
+    view! {
+        <div class="output" class:stale=move || stale.get()>
+            <span class="output-label">{label}</span>
+            <output class="output-value" data-testid=testid aria-live="polite">
+                {move || value.get()}
+            </output>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stepped;
+
+    #[test]
+    fn arrow_steps_respect_the_minimum_and_skip_junk() {
+        assert_eq!(stepped("70", 1.0, 0.0).as_deref(), Some("71"));
+        assert_eq!(stepped("0.5", -1.0, 0.0).as_deref(), Some("0"));
+        assert_eq!(stepped("4.85", 0.1, 0.0).as_deref(), Some("4.95"));
+        assert_eq!(stepped("1200", 1.0, 0.0).as_deref(), Some("1201"));
+        assert_eq!(stepped("abc", 1.0, 0.0), None);
+    }
+}

@@ -1,0 +1,24 @@
+// The page object of the course shell: how tests reach what a reader sees.
+const { expect } = require('@playwright/test');
+
+/** Lesson slugs and titles, in order, read from the built title page (not hard-coded). */
+async function lessonsOf(page) {
+  return page.locator('nav#toc a').evaluateAll((links) =>
+    links.map((a) => ({ slug: new URL(a.href).pathname.split('/').filter(Boolean).pop(), title: a.textContent.trim() })),
+  );
+}
+
+/** Collects console errors and uncaught exceptions of a page. */
+function watchErrors(page) {
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  return errors;
+}
+
+/** Waits until the app (not only the pre-rendered page) is running. */
+async function appReady(page) {
+  await expect(page.locator('[data-testid="theme-toggle"]')).toBeVisible();
+}
+
+module.exports = { lessonsOf, watchErrors, appReady };

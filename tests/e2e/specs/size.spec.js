@@ -1,0 +1,25 @@
+// The size budget: everything a first load fetches, brotli-compressed, stays under 250 KB.
+const { test, expect } = require('@playwright/test');
+const zlib = require('zlib');
+const { appReady } = require('./course');
+
+const BUDGET_BYTES = 250 * 1024;
+
+test('a first load stays inside the size budget', async ({ page }) => {
+  const sizes = new Map();
+  page.on('response', async (res) => {
+    if (!res.url().startsWith('http://127.0.0.1:4173/')) return;
+    try {
+      const body = await res.body();
+      sizes.set(res.url(), zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length);
+    } catch { /* redirects have no body */ }
+  });
+  await page.goto('/');
+  await appReady(page);
+  await page.waitForLoadState('networkidle');
+  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+  console.log(`first load: ${sizes.size} files, ${(total / 1024).toFixed(1)} KB brotli`);
+  expect(sizes.size).toBeGreaterThanOrEqual(3);
+  expect([...sizes.keys()].some((u) => u.endsWith('.wasm'))).toBe(true);
+  expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+});

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Installs what this project needs on a fresh machine of its kind (Debian with rustup, Node.js
+# and npm; root). Idempotent: each step is skipped when its tool is already there.
+#
+#   tools/setup.sh build   # Rust wasm target, Trunk, wasm-bindgen-cli, wasm-opt (binaryen 132)
+#   tools/setup.sh test    # the above, plus Chromium, chromedriver and Playwright
+#
+# Afterwards put tools/node_modules/.bin on PATH (tools/env.sh does) so Trunk finds wasm-opt.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+what="${1:-build}"
+
+say() { printf '\033[1m== %s\033[0m\n' "$*"; }
+
+setup_build() {
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "adding the wasm32 target"
+    rustup target add wasm32-unknown-unknown
+  fi
+  rustup component list --installed | grep -q '^clippy' || rustup component add clippy
+  rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
+  # Trunk 0.22 needs a newer rustc than this machine has; 0.21 is verified here.
+  if ! trunk --version 2>/dev/null | grep -q '^trunk 0\.21\.'; then
+    say "installing Trunk 0.21 (about 10 minutes, once)"
+    cargo install trunk --version '~0.21' --locked
+  fi
+  # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly. Without --locked:
+  # with it, a pinned dependency is missing from the registry.
+  local want
+  want=$(awk '$0 == "name = \"wasm-bindgen\"" { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+  if ! wasm-bindgen --version 2>/dev/null | grep -qx "wasm-bindgen $want"; then
+    say "installing wasm-bindgen-cli $want"
+    cargo install wasm-bindgen-cli --version "=$want"
+  fi
+  # wasm-opt from npm's binaryen 132: Debian's binaryen 108 emits a module that fails at load.
+  if [ ! -x tools/node_modules/.bin/wasm-opt ]; then
+    say "installing wasm-opt (binaryen 132, npm)"
+    (cd tools && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+setup_test() {
+  setup_build
+  if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then
+    say "installing Chromium and chromedriver (Debian packages)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+  fi
+  if [ ! -d tests/e2e/node_modules/@playwright/test ]; then
+    say "installing Playwright (no browser download: the tests use Debian's Chromium)"
+    (cd tests/e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+case "$what" in
+  build) setup_build ;;
+  test) setup_test ;;
+  *) echo "usage: tools/setup.sh build|test" >&2; exit 2 ;;
+esac
