@@ -5,6 +5,7 @@ const { watchErrors, appReady } = require('./course');
 test('a corrupted stored value still lets the app load, shows a notice and keeps a backup', async ({ page }) => {
   const errors = watchErrors(page);
   await page.goto('/');
+  await appReady(page); // so that only the reload below reads the value
   await page.evaluate(() => localStorage.setItem('ie-course:theme', '{"v":1,"data":'));
   await page.reload();
   await appReady(page);
@@ -27,6 +28,7 @@ test('a corrupted stored value still lets the app load, shows a notice and keeps
 
 test('a value from a newer version is backed up, not dropped', async ({ page }) => {
   await page.goto('/');
+  await appReady(page);
   await page.evaluate(() => localStorage.setItem('ie-course:theme', '{"v":99,"data":"sepia"}'));
   await page.reload();
   await appReady(page);

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# One command from a fresh clone to every test tier: installs what the tests need, then runs
+#   1. formatting and clippy (native and wasm32), warnings as errors;
+#   2. native tests: the maths, the content pipeline, storage, routes (cargo test);
+#   3. the release build at the root and under a sub-path, with wasm-opt, and the size budget;
+#   4. end-to-end tests in Debian's Chromium with Playwright, against those builds served by a
+#      plain static server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+tools/setup.sh test
+source tools/env.sh
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "format"
+cargo fmt --all -- --check
+
+step "clippy (native, all targets)"
+cargo clippy --all-targets --locked -- -D warnings
+step "clippy (wasm32)"
+cargo clippy --target wasm32-unknown-unknown --lib --bins --locked -- -D warnings
+
+step "native tests"
+cargo test --locked
+
+step "release build at / and at /some/sub/path/"
+trunk build --release --locked
+trunk build --release --locked --public-url /some/sub/path/ --dist target/dist-sub
+mkdir -p target/e2e-sub/some/sub
+ln -sfn ../../../dist-sub target/e2e-sub/some/sub/path
+
+step "size budget (brotli, first load)"
+node tools/size-report.mjs dist --budget-kb 250
+
+step "end-to-end (Chromium)"
+cd tests/e2e
+CI=1 npx playwright test
