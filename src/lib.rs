@@ -5,6 +5,7 @@
 
 pub mod app;
 pub mod calc;
+pub mod chart;
 pub mod content;
 pub mod figures;
 pub mod nav;

@@ -157,6 +157,28 @@ pub fn Output(
     }
 }
 
+/// A chart our code drew (see `crate::chart`), with its text alternative: read by screen readers,
+/// and shown on screen under the chart as a caption.
+#[component]
+pub fn Chart(
+    /// The themed SVG from `crate::chart::svg`.
+    #[prop(into)]
+    svg: Signal<String>,
+    /// What the chart shows, in words (its numbers, not "a chart").
+    #[prop(into)]
+    description: Signal<String>,
+    /// `data-testid` of the chart (a test contract).
+    testid: &'static str,
+) -> impl IntoView {
+    view! {
+        <figure class="chart">
+            // SVG drawn by our own code from numbers, never from user text.
+            <div class="chart-svg-box" role="img" aria-label=move || description.get() data-testid=testid inner_html=move || svg.get()></div>
+            <figcaption class="chart-caption">{move || description.get()}</figcaption>
+        </figure>
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::stepped;
