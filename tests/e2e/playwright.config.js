@@ -4,6 +4,11 @@
 const { defineConfig } = require('@playwright/test');
 
 const root = require('path').resolve(__dirname, '../..');
+// Ports can be moved (E2E_PORT, E2E_SUB_PORT) so that two checkouts can test at once.
+const port = Number(process.env.E2E_PORT || 4173);
+const subPort = Number(process.env.E2E_SUB_PORT || port + 1);
+process.env.E2E_ORIGIN = `http://127.0.0.1:${port}`;
+process.env.E2E_SUB_ORIGIN = `http://127.0.0.1:${subPort}`;
 
 module.exports = defineConfig({
   testDir: './specs',
@@ -13,7 +18,7 @@ module.exports = defineConfig({
   retries: 0,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173',
+    baseURL: `http://127.0.0.1:${port}`,
     // Debian's Chromium; Playwright never downloads a browser here.
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -25,15 +30,15 @@ module.exports = defineConfig({
   },
   webServer: [
     {
-      command: `python3 -m http.server 4173 --bind 127.0.0.1 --directory ${root}/dist`,
-      url: 'http://127.0.0.1:4173/',
+      command: `python3 -m http.server ${port} --bind 127.0.0.1 --directory ${root}/dist`,
+      url: `http://127.0.0.1:${port}/`,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'ignore',
     },
     {
-      command: `python3 -m http.server 4174 --bind 127.0.0.1 --directory ${root}/target/e2e-sub`,
-      url: 'http://127.0.0.1:4174/some/sub/path/',
+      command: `python3 -m http.server ${subPort} --bind 127.0.0.1 --directory ${root}/target/e2e-sub`,
+      url: `http://127.0.0.1:${subPort}/some/sub/path/`,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'ignore',

@@ -21,4 +21,8 @@ async function appReady(page) {
   await expect(page.locator('[data-testid="theme-toggle"]')).toBeVisible();
 }
 
-module.exports = { lessonsOf, watchErrors, appReady };
+/** The origins the static servers listen on (see playwright.config.js). */
+const ORIGIN = process.env.E2E_ORIGIN || 'http://127.0.0.1:4173';
+const SUB_ORIGIN = process.env.E2E_SUB_ORIGIN || 'http://127.0.0.1:4174';
+
+module.exports = { lessonsOf, watchErrors, appReady, ORIGIN, SUB_ORIGIN };

@@ -1,7 +1,7 @@
 // The course shell: every lesson loads, navigation by click and keyboard, deep links,
 // pre-rendered pages, theme.
 const { test, expect } = require('@playwright/test');
-const { lessonsOf, watchErrors, appReady } = require('./course');
+const { lessonsOf, watchErrors, appReady, ORIGIN, SUB_ORIGIN } = require('./course');
 
 test('every lesson loads with no console error', async ({ page }) => {
   const errors = watchErrors(page);
@@ -71,8 +71,8 @@ test('navigation by keyboard: Tab and Enter, then [ and ]', async ({ page }) => 
 });
 
 for (const [name, origin, base] of [
-  ['at the root', 'http://127.0.0.1:4173', '/'],
-  ['under a sub-path', 'http://127.0.0.1:4174', '/some/sub/path/'],
+  ['at the root', ORIGIN, '/'],
+  ['under a sub-path', SUB_ORIGIN, '/some/sub/path/'],
 ]) {
   test(`deep link to a heading survives a reload ${name}`, async ({ page }) => {
     await page.goto(origin + base);

@@ -1,14 +1,14 @@
 // The size budget: everything a first load fetches, brotli-compressed, stays under 250 KB.
 const { test, expect } = require('@playwright/test');
 const zlib = require('zlib');
-const { appReady } = require('./course');
+const { appReady, ORIGIN } = require('./course');
 
 const BUDGET_BYTES = 250 * 1024;
 
 test('a first load stays inside the size budget', async ({ page }) => {
   const sizes = new Map();
   page.on('response', async (res) => {
-    if (!res.url().startsWith('http://127.0.0.1:4173/')) return;
+    if (!res.url().startsWith(ORIGIN + '/')) return;
     try {
       const body = await res.body();
       sizes.set(res.url(), zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length);
