@@ -83,8 +83,9 @@ pub struct CompiledLesson {
     pub blocks: Vec<CompiledBlock>,
     /// Every heading, in order: level, anchor id, text.
     pub headings: Vec<(u8, String, String)>,
-    /// Plain text of the lesson's prose (for search and descriptions).
-    pub text: String,
+    /// The prose as plain text, split at headings: (anchor id, heading text, text). The first
+    /// section, before any heading, has an empty id and heading. For search.
+    pub sections: Vec<(String, String, String)>,
 }
 
 /// A piece of a lesson.
@@ -295,7 +296,10 @@ pub fn compile_lesson(
     let mut headings: Vec<(u8, String, String)> = Vec::new();
     let mut used_ids: HashSet<String> = HashSet::new();
     let mut links = Vec::new();
+    // Plain text of the current section, and the sections finished so far.
     let mut text = String::new();
+    let mut sections: Vec<(String, String, String)> = Vec::new();
+    let mut section_head = (String::new(), String::new());
     let mut depth = 0usize; // open containers (lists, quotes, tables…) around the current event
 
     // A fenced directive being collected: kind, name, start offset, body.
@@ -436,8 +440,9 @@ pub fn compile_lesson(
                     pending.push(Event::Html(CowStr::from(format!(
                         "<h{level_n} id=\"{id}\"><a class=\"anchor\" href=\"{slug}/#{id}\" aria-hidden=\"true\" tabindex=\"-1\">#</a>{inner}</h{level_n}>\n"
                     ))));
-                    text.push_str(&plain);
-                    text.push('\n');
+                    let finished =
+                        std::mem::replace(&mut section_head, (id.clone(), plain.clone()));
+                    sections.push((finished.0, finished.1, std::mem::take(&mut text)));
                     headings.push((level_n, id, plain));
                     continue;
                 }
@@ -548,6 +553,8 @@ pub fn compile_lesson(
         return Err(err(start, format!("`{kind} {name}` block is never closed")));
     }
     flush(&mut pending, &mut blocks);
+    sections.push((section_head.0, section_head.1, text));
+    sections.retain(|(id, _, text)| !(id.is_empty() && text.trim().is_empty()));
 
     Ok((
         CompiledLesson {
@@ -557,7 +564,7 @@ pub fn compile_lesson(
             file,
             blocks,
             headings,
-            text,
+            sections,
         },
         links,
     ))
@@ -765,9 +772,16 @@ pub fn emit_rust(toc: &Toc, lessons: &[CompiledLesson]) -> String {
     out.push_str("/// Every lesson, in reading order.\npub static LESSONS: &[Lesson] = &[\n");
     for l in lessons {
         out.push_str(&format!(
-            "    Lesson {{ slug: {:?}, title: {:?}, description: {:?}, file: {:?}, text: {:?},\n        headings: &[",
-            l.slug, l.title, l.description, l.file, l.text
+            "    Lesson {{ slug: {:?}, title: {:?}, description: {:?}, file: {:?},\n        sections: &[",
+            l.slug, l.title, l.description, l.file
         ));
+        for (id, heading, text) in &l.sections {
+            out.push_str(&format!(
+                "Section {{ id: {id:?}, heading: {heading:?}, text: {:?} }}, ",
+                text.split_whitespace().collect::<Vec<_>>().join(" ")
+            ));
+        }
+        out.push_str("],\n        headings: &[");
         for (level, id, text) in &l.headings {
             out.push_str(&format!(
                 "Heading {{ level: {level}, id: {id:?}, text: {text:?} }}, "

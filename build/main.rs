@@ -11,6 +11,7 @@
 mod app {
     pub mod calc;
     pub mod figures;
+    pub mod search;
 }
 mod lessons;
 use app::{calc, figures};
@@ -23,6 +24,39 @@ macro_rules! widgets {
 }
 include!("../src/widgets/registry.rs");
 
+/// The search index of every lesson section, as Rust source for `src/content.rs`.
+fn emit_search_index(compiled: &[lessons::CompiledLesson]) -> String {
+    let sections: Vec<(usize, usize, &str, &str)> = compiled
+        .iter()
+        .enumerate()
+        .flat_map(|(l, lesson)| {
+            lesson
+                .sections
+                .iter()
+                .enumerate()
+                .map(move |(s, (_, heading, text))| (l, s, heading.as_str(), text.as_str()))
+        })
+        .collect();
+    // One line per word: `word<TAB>lesson.section.count lesson.section.count …`. Text, because
+    // brotli packs it far smaller than static tables of pointers; parsed on first search.
+    let mut text = String::new();
+    for (term, postings) in app::search::build_index(&sections) {
+        text.push_str(&term);
+        text.push('\t');
+        let list: Vec<String> = postings
+            .iter()
+            .map(|(l, s, n)| format!("{l}.{s}.{n}"))
+            .collect();
+        text.push_str(&list.join(" "));
+        text.push('\n');
+    }
+    format!(
+        "/// The search index, built from the lessons: one line per word (sorted), a tab, then\n\
+         /// `lesson.section.count` entries. See `search::parse_index`.\n\
+         pub static SEARCH_INDEX: &str = {text:?};\n"
+    )
+}
+
 fn main() {
     let root =
         std::path::PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
@@ -30,6 +64,7 @@ fn main() {
     println!("cargo:rerun-if-changed=content");
     println!("cargo:rerun-if-changed=src/widgets/registry.rs");
     println!("cargo:rerun-if-changed=src/figures.rs");
+    println!("cargo:rerun-if-changed=src/search.rs");
     println!("cargo:rerun-if-changed=src/calc");
     println!("cargo:rerun-if-changed=src/calc.rs");
 
@@ -42,8 +77,9 @@ fn main() {
     match lessons::compile_course(&read, &ctx) {
         Ok((toc, compiled)) => {
             let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
-            std::fs::write(out.join("content.rs"), lessons::emit_rust(&toc, &compiled))
-                .expect("OUT_DIR is writable");
+            let mut rust = lessons::emit_rust(&toc, &compiled);
+            rust.push_str(&emit_search_index(&compiled));
+            std::fs::write(out.join("content.rs"), rust).expect("OUT_DIR is writable");
         }
         Err(e) => {
             // Cargo shows build-script errors; this line names the file and line to fix.

@@ -4,13 +4,16 @@ mod home;
 mod lesson;
 pub mod local_storage;
 pub mod persist;
+pub mod progress;
 pub mod router;
+mod search;
 pub mod theme;
 
 use crate::content::{COURSE_TITLE, LESSONS};
 use crate::nav::{self, Route};
 use leptos::prelude::*;
 use persist::{NoticeArea, Persist};
+use progress::{ProgressBar, ReadingProgress};
 use router::Location;
 use wasm_bindgen::JsCast;
 
@@ -56,17 +59,38 @@ pub fn App() -> impl IntoView {
     provide_context(persist);
     let loc = Location::start();
     provide_context(loc);
+    let reading = ReadingProgress::load(persist);
+    provide_context(reading);
     let menu_open = RwSignal::new(false);
+    let search_open = RwSignal::new(false);
+    let shortcuts_open = RwSignal::new(false);
 
-    // `[` and `]` turn pages. Bare arrows are left to scrolling and screen readers.
+    // Single-key shortcuts, only when no field has focus and no dialog is open: `/` or `s`
+    // search, `?` help, `[` and `]` turn pages. Bare arrows are left to scrolling and
+    // screen readers.
     window_event_listener(leptos::ev::keydown, move |ev| {
         if ev.default_prevented()
             || ev.ctrl_key()
             || ev.meta_key()
             || ev.alt_key()
             || typing_in_field(&ev)
+            || search_open.get_untracked()
+            || shortcuts_open.get_untracked()
         {
             return;
+        }
+        match ev.key().as_str() {
+            "/" | "s" => {
+                ev.prevent_default();
+                search_open.set(true);
+                return;
+            }
+            "?" => {
+                ev.prevent_default();
+                shortcuts_open.set(true);
+                return;
+            }
+            _ => {}
         }
         let index = match loc.route.get_untracked() {
             Route::Lesson(i) => Some(i),
@@ -92,6 +116,7 @@ pub fn App() -> impl IntoView {
         let title = match loc.route.get() {
             Route::Lesson(i) => format!("{} \u{b7} {COURSE_TITLE}", LESSONS[i].title),
             Route::Home => COURSE_TITLE.to_string(),
+            Route::Print => format!("The whole chapter \u{b7} {COURSE_TITLE}"),
             Route::NotFound => format!("Not found \u{b7} {COURSE_TITLE}"),
         };
         if let Some(d) = web_sys::window().and_then(|w| w.document()) {
@@ -126,35 +151,65 @@ pub fn App() -> impl IntoView {
                 " Lessons"
             </button>
             <a class="site-title" href="./">{COURSE_TITLE}</a>
+            <button
+                type="button"
+                class="search-button"
+                data-testid="search-button"
+                aria-keyshortcuts="/ s"
+                on:click=move |_| search_open.set(true)
+            >
+                <span aria-hidden="true">"\u{2315}"</span>
+                <span class="label-text">" Search"</span>
+                <kbd class="label-text" aria-hidden="true">"/"</kbd>
+            </button>
+            <button
+                type="button"
+                class="help-button"
+                data-testid="shortcuts-button"
+                aria-label="Keyboard shortcuts"
+                aria-keyshortcuts="?"
+                on:click=move |_| shortcuts_open.set(true)
+            >
+                "?"
+            </button>
             <theme::ThemeToggle />
         </header>
         <NoticeArea />
+        <search::SearchDialog open=search_open />
+        <search::ShortcutsDialog open=shortcuts_open />
         <div class="layout">
             <nav id="toc" class="toc" class:open=move || menu_open.get() aria-label="Lessons" on:click=close_menu>
+                <ProgressBar />
                 <ol>
                     {LESSONS
                         .iter()
                         .enumerate()
                         .map(|(i, lesson)| {
                             let current = move || loc.route.get() == Route::Lesson(i);
+                            let read = move || reading.is_read(lesson.slug);
                             view! {
-                                <li>
+                                <li class:read=read>
                                     <a
                                         href=nav::href(Route::Lesson(i))
                                         aria-current=move || current().then_some("page")
                                     >
-                                        {lesson.title}
+                                        <span class="toc-title">{lesson.title}</span>
+                                        <span class="tick" data-testid="toc-tick" aria-label="read" hidden=move || !read()>"\u{2713}"</span>
                                     </a>
                                 </li>
                             }
                         })
                         .collect_view()}
                 </ol>
+                <p class="toc-extra">
+                    <a href=nav::href(Route::Print) data-testid="print-link">"The whole chapter, to print"</a>
+                </p>
             </nav>
             <main id="main" tabindex="-1">
                 {move || match loc.route.get() {
                     Route::Home => view! { <home::Home /> }.into_any(),
                     Route::Lesson(i) => view! { <lesson::LessonPage index=i /> }.into_any(),
+                    Route::Print => view! { <lesson::PrintPage /> }.into_any(),
                     Route::NotFound => view! { <NotFound /> }.into_any(),
                 }}
             </main>

@@ -14,8 +14,8 @@ pub struct Lesson {
     pub description: &'static str,
     /// Source file in `content/`.
     pub file: &'static str,
-    /// The prose as plain text (headings and paragraphs), for search.
-    pub text: &'static str,
+    /// The prose as plain text, one section per heading, for search.
+    pub sections: &'static [Section],
     /// Every heading, in order.
     pub headings: &'static [Heading],
     /// Prose and widgets, in reading order.
@@ -30,6 +30,17 @@ pub struct Heading {
     /// The anchor: stable, unique within the lesson.
     pub id: &'static str,
     /// The heading's text.
+    pub text: &'static str,
+}
+
+/// The plain text under one heading (or before the first), for search.
+#[derive(Debug)]
+pub struct Section {
+    /// The heading's anchor; empty for the text before the first heading.
+    pub id: &'static str,
+    /// The heading's text; empty for the text before the first heading.
+    pub heading: &'static str,
+    /// The section's text, white space collapsed.
     pub text: &'static str,
 }
 

@@ -9,7 +9,10 @@ pub mod chart;
 pub mod content;
 pub mod figures;
 pub mod nav;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod prerender;
+pub mod progress;
+pub mod search;
 pub mod storage;
 pub mod widgets;
 

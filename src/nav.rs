@@ -12,6 +12,8 @@ pub enum Route {
     Home,
     /// A lesson, by its index in [`LESSONS`].
     Lesson(usize),
+    /// Every lesson on one page, for printing.
+    Print,
     /// Anything else under the base.
     NotFound,
 }
@@ -32,16 +34,23 @@ pub fn route_for(pathname: &str, base: &str) -> Route {
     if slug.is_empty() {
         return Route::Home;
     }
+    if slug == PRINT_SLUG {
+        return Route::Print;
+    }
     LESSONS
         .iter()
         .position(|l| l.slug == slug)
         .map_or(Route::NotFound, Route::Lesson)
 }
 
+/// The path segment of the whole-chapter print page.
+pub const PRINT_SLUG: &str = "print";
+
 /// The link to a page, relative to the document's `<base href>`.
 pub fn href(route: Route) -> String {
     match route {
         Route::Home | Route::NotFound => "./".into(),
+        Route::Print => format!("{PRINT_SLUG}/"),
         Route::Lesson(i) => format!("{}/", LESSONS[i].slug),
     }
 }
@@ -70,6 +79,7 @@ mod tests {
                 Route::Lesson(2)
             );
             assert_eq!(route_for(&format!("{base}nope/"), base), Route::NotFound);
+            assert_eq!(route_for(&format!("{base}print/"), base), Route::Print);
         }
         assert_eq!(route_for("/elsewhere/", "/some/sub/path/"), Route::NotFound);
         // A path that only starts like the base is not under it.

@@ -4,6 +4,9 @@
 //! every lesson, so each URL is a real file: deep links work on any static host, and readers and
 //! crawlers without JavaScript get the text. The markup mirrors the app's, so nothing moves when
 //! the app takes over.
+//!
+//! The same hook also writes the security policy into every page (a CSP `<meta>`: static hosts
+//! such as GitHub Pages cannot send headers) and the offline service worker.
 
 use crate::content::{Block, COURSE_TITLE, LESSONS};
 use crate::nav::{self, Route};
@@ -34,8 +37,45 @@ fn toc(current: Route) -> String {
     out
 }
 
+/// A lesson's prose with a placeholder for each widget.
+fn lesson_body(blocks: &[Block]) -> String {
+    let mut out = String::new();
+    for b in blocks {
+        match b {
+            Block::Prose(html) => {
+                out.push_str("<div class=\"prose\">");
+                out.push_str(html);
+                out.push_str("</div>");
+            }
+            Block::Widget(w) => out.push_str(&format!(
+                "<div class=\"widget-slot\" data-widget=\"{}\">This interactive widget needs JavaScript.</div>",
+                w.name
+            )),
+        }
+    }
+    out
+}
+
 fn article(route: Route) -> String {
     match route {
+        Route::Print => {
+            let mut out = format!(
+                "<article class=\"lesson print-all\"><h1 tabindex=\"-1\">{}</h1>",
+                escape(COURSE_TITLE)
+            );
+            for (i, l) in LESSONS.iter().enumerate() {
+                out.push_str(&format!(
+                    "<section class=\"print-lesson\" id=\"{}\"><p class=\"eyebrow\">Lesson {} of {}</p><h2 class=\"print-lesson-title\">{}</h2>{}</section>",
+                    l.slug,
+                    i + 1,
+                    LESSONS.len(),
+                    escape(l.title),
+                    lesson_body(l.blocks)
+                ));
+            }
+            out.push_str("</article>");
+            out
+        }
         Route::Lesson(i) => {
             let l = &LESSONS[i];
             let mut out = format!(
@@ -45,19 +85,7 @@ fn article(route: Route) -> String {
                 LESSONS.len(),
                 escape(l.title)
             );
-            for b in l.blocks {
-                match b {
-                    Block::Prose(html) => {
-                        out.push_str("<div class=\"prose\">");
-                        out.push_str(html);
-                        out.push_str("</div>");
-                    }
-                    Block::Widget(w) => out.push_str(&format!(
-                        "<div class=\"widget-slot\" data-widget=\"{}\">This interactive widget needs JavaScript.</div>",
-                        w.name
-                    )),
-                }
-            }
+            out.push_str(&lesson_body(l.blocks));
             let (prev, next) = nav::neighbours(i);
             out.push_str("<nav class=\"pager\" aria-label=\"Previous and next lesson\">");
             for (j, class, rel, label) in [
@@ -103,8 +131,109 @@ pub fn head_of(route: Route) -> (String, &'static str) {
             LESSONS[i].description,
         ),
         Route::Home => (COURSE_TITLE.to_string(), ""),
+        Route::Print => (
+            format!("The whole chapter \u{b7} {COURSE_TITLE}"),
+            "Every lesson of the course on one page, ready to print.",
+        ),
         Route::NotFound => (format!("Not found \u{b7} {COURSE_TITLE}"), ""),
     }
+}
+
+/// The SHA-256 hashes (CSP source form, `'sha256-…'`) of every inline `<script>` in `html`.
+pub fn inline_script_hashes(html: &str) -> Vec<String> {
+    use base64::Engine;
+    use sha2::Digest;
+    let mut hashes = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<script") {
+        let after = &rest[start..];
+        let Some(tag_end) = after.find('>') else {
+            break;
+        };
+        let tag = &after[..tag_end];
+        let body_start = tag_end + 1;
+        let Some(close) = after[body_start..].find("</script>") else {
+            break;
+        };
+        if !tag.contains(" src=") {
+            let body = &after[body_start..body_start + close];
+            let digest = sha2::Sha256::digest(body.as_bytes());
+            hashes.push(format!(
+                "'sha256-{}'",
+                base64::engine::general_purpose::STANDARD.encode(digest)
+            ));
+        }
+        rest = &after[body_start + close..];
+    }
+    hashes
+}
+
+/// The Content-Security-Policy for the site: scripts only from our origin, the wasm, and the
+/// inline module script Trunk writes (by hash); no plugins; `<base>` locked to our origin.
+pub fn content_security_policy(script_hashes: &[String]) -> String {
+    format!(
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {}; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data: blob:; connect-src 'self'; worker-src 'self'; manifest-src 'self'; \
+         object-src 'none'; base-uri 'self'; form-action 'none'",
+        script_hashes.join(" ")
+    )
+}
+
+/// `page` with the CSP `<meta>` as the first element after `<meta charset>`, and a canonical
+/// link for `path` (e.g. `/sub/model-selection/`).
+pub fn with_head_extras(page: &str, csp: &str, canonical_path: &str) -> String {
+    let extra = format!(
+        "\n    <meta http-equiv=\"Content-Security-Policy\" content=\"{}\" />\n    <link rel=\"canonical\" href=\"{}\" />",
+        escape(csp),
+        escape(canonical_path)
+    );
+    match page.find("<meta charset=\"utf-8\" />") {
+        Some(at) => {
+            let end = at + "<meta charset=\"utf-8\" />".len();
+            format!("{}{}{}", &page[..end], extra, &page[end..])
+        }
+        None => page.replacen("<head>", &format!("<head>{extra}"), 1),
+    }
+}
+
+/// The service worker: precaches `files` (paths relative to the site root, hashed names for
+/// assets) in a cache named for `version`, serves pages network-first with the cache as
+/// fallback (so a new deploy's pages load its own assets) and assets cache-first, and on
+/// activation deletes every other version's cache, so versions never mix.
+pub fn service_worker(files: &[String], version: &str) -> String {
+    let list = files
+        .iter()
+        .map(|f| format!("{f:?}"))
+        .collect::<Vec<_>>()
+        .join(",\n  ");
+    format!(
+        r#"// Generated by the post-build hook (src/prerender.rs). Do not edit.
+const CACHE = "ie-course-{version}";
+const FILES = [
+  {list}
+];
+self.addEventListener("install", (event) => {{
+  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES.map((f) => new URL(f, self.registration.scope)))).then(() => self.skipWaiting()));
+}});
+self.addEventListener("activate", (event) => {{
+  event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k.startsWith("ie-course-") && k !== CACHE).map((k) => caches.delete(k)))).then(() => self.clients.claim()));
+}});
+self.addEventListener("fetch", (event) => {{
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (request.mode === "navigate") {{
+    event.respondWith(fetch(request).catch(async () => {{
+      const cache = await caches.open(CACHE);
+      const url = new URL(request.url);
+      const page = url.pathname.endsWith("/") ? url.pathname + "index.html" : url.pathname + "/index.html";
+      return (await cache.match(request, {{ ignoreSearch: true }})) || (await cache.match(page)) || (await cache.match(new URL("404.html", self.registration.scope))) || Response.error();
+    }}));
+    return;
+  }}
+  event.respondWith(caches.open(CACHE).then((cache) => cache.match(request).then((hit) => hit || fetch(request))));
+}});
+"#
+    )
 }
 
 /// The built shell (`dist/index.html`) with `route`'s page in it. `None` when the shell has no
@@ -157,6 +286,37 @@ mod tests {
         )));
         assert!(page.contains("aria-current=\"page\""));
         assert!(page.ends_with("<script></script></body></html>"));
+    }
+
+    #[test]
+    fn csp_hashes_inline_scripts_only() {
+        let html = "<script src=\"/a.js\"></script><script type=\"module\">alert(1)</script>";
+        // echo -n 'alert(1)' | openssl dgst -sha256 -binary | base64
+        assert_eq!(
+            inline_script_hashes(html),
+            ["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]
+        );
+        let csp = content_security_policy(&inline_script_hashes(html));
+        assert!(csp.contains("script-src 'self' 'wasm-unsafe-eval' 'sha256-"));
+        assert!(csp.contains("object-src 'none'") && csp.contains("base-uri 'self'"));
+        assert!(!csp.contains("script-src 'self' 'unsafe-inline'"));
+        let page = with_head_extras(
+            "<head><meta charset=\"utf-8\" /><title>x</title>",
+            &csp,
+            "/b/x/",
+        );
+        assert!(page.starts_with(
+            "<head><meta charset=\"utf-8\" />\n    <meta http-equiv=\"Content-Security-Policy\""
+        ));
+        assert!(page.contains("<link rel=\"canonical\" href=\"/b/x/\" />"));
+    }
+
+    #[test]
+    fn the_service_worker_lists_its_files_under_its_version() {
+        let sw = service_worker(&["index.html".into(), "app-1a2b.wasm".into()], "abc123");
+        assert!(sw.contains("const CACHE = \"ie-course-abc123\";"));
+        assert!(sw.contains("\"app-1a2b.wasm\""));
+        assert!(sw.contains("k !== CACHE"));
     }
 
     #[test]

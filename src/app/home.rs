@@ -1,5 +1,6 @@
 //! The title page: what the course is, and every lesson with what it teaches.
 
+use super::progress::ReadingProgress;
 use crate::content::{COURSE_TITLE, LESSONS};
 use crate::nav::{self, Route};
 use leptos::prelude::*;
@@ -7,6 +8,30 @@ use leptos::prelude::*;
 /// The title page.
 #[component]
 pub fn Home() -> impl IntoView {
+    let reading = expect_context::<ReadingProgress>();
+    let resume = move || {
+        reading.last().map(|(i, heading)| {
+            let lesson = &LESSONS[i];
+            let where_ = lesson
+                .headings
+                .iter()
+                .find(|h| h.id == heading)
+                .map(|h| format!("{} \u{2014} {}", lesson.title, h.text))
+                .unwrap_or_else(|| lesson.title.to_string());
+            let href = if heading.is_empty() {
+                nav::href(Route::Lesson(i))
+            } else {
+                format!("{}#{heading}", nav::href(Route::Lesson(i)))
+            };
+            view! {
+                <p class="resume">
+                    <a class="button" href=href data-testid="continue-reading">
+                        "Continue where you left off: " {where_}
+                    </a>
+                </p>
+            }
+        })
+    };
     view! {
         <article class="lesson home">
             <p class="eyebrow">"An interactive course"</p>
@@ -21,6 +46,7 @@ pub fn Home() -> impl IntoView {
                     "Start the course"
                 </a>
             </p>
+            {resume}
             <h2>"Lessons"</h2>
             <ol class="lesson-list">
                 {LESSONS

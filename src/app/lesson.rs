@@ -6,6 +6,48 @@ use crate::nav::{self, Route};
 use crate::widgets;
 use leptos::prelude::*;
 
+/// A lesson's prose and widgets, in order.
+#[component]
+pub fn LessonBody(
+    /// The compiled blocks of one lesson.
+    blocks: &'static [Block],
+) -> impl IntoView {
+    blocks
+        .iter()
+        .map(|block| match block {
+            // Our own Markdown, compiled at build time: the one place inner_html is used.
+            Block::Prose(html) => view! { <div class="prose" inner_html=*html></div> }.into_any(),
+            Block::Widget(w) => widgets::render(w),
+        })
+        .collect_view()
+}
+
+/// Every lesson on one page, for printing the whole chapter.
+#[component]
+pub fn PrintPage() -> impl IntoView {
+    view! {
+        <article class="lesson print-all" data-testid="print-all">
+            <h1 tabindex="-1">{crate::content::COURSE_TITLE}</h1>
+            <p class="print-hint no-print">
+                "Every lesson on one page. Print it with your browser (Ctrl+P or \u{2318}P): the contents, buttons and fields are left out, and each widget prints its current results."
+            </p>
+            {LESSONS
+                .iter()
+                .enumerate()
+                .map(|(i, l)| {
+                    view! {
+                        <section class="print-lesson" id=l.slug>
+                            <p class="eyebrow">{format!("Lesson {} of {}", i + 1, LESSONS.len())}</p>
+                            <h2 class="print-lesson-title">{l.title}</h2>
+                            <LessonBody blocks=l.blocks />
+                        </section>
+                    }
+                })
+                .collect_view()}
+        </article>
+    }
+}
+
 /// The lesson at `index` in reading order.
 #[component]
 pub fn LessonPage(
@@ -31,21 +73,28 @@ pub fn LessonPage(
         });
     });
 
+    let pager = NodeRef::<leptos::html::Nav>::new();
+    super::progress::follow_reading(lesson.slug, pager);
+    let reading = expect_context::<super::progress::ReadingProgress>();
+    let read = move || reading.is_read(lesson.slug);
+
     let (prev, next) = nav::neighbours(index);
     view! {
         <article class="lesson" data-testid="lesson" data-lesson=lesson.slug>
             <p class="eyebrow">{format!("Lesson {} of {}", index + 1, LESSONS.len())}</p>
             <h1 tabindex="-1" node_ref=heading>{lesson.title}</h1>
-            {lesson
-                .blocks
-                .iter()
-                .map(|block| match block {
-                    // Our own Markdown, compiled at build time: the one place inner_html is used.
-                    Block::Prose(html) => view! { <div class="prose" inner_html=*html></div> }.into_any(),
-                    Block::Widget(w) => widgets::render(w),
-                })
-                .collect_view()}
-            <nav class="pager" aria-label="Previous and next lesson">
+            <LessonBody blocks=lesson.blocks />
+            <p class="mark-read no-print">
+                <button
+                    type="button"
+                    data-testid="mark-read"
+                    aria-pressed=move || read().to_string()
+                    on:click=move |_| reading.set_read(lesson.slug, !read())
+                >
+                    {move || if read() { "\u{2713} Read" } else { "Mark as read" }}
+                </button>
+            </p>
+            <nav class="pager" aria-label="Previous and next lesson" node_ref=pager>
                 {prev.map(|i| view! {
                     <a class="pager-prev" rel="prev" href=nav::href(Route::Lesson(i)) data-testid="prev-lesson">
                         <span class="pager-label">"Previous"</span>

@@ -1,56 +1,113 @@
-//! Trunk post-build hook: writes `<slug>/index.html` for every lesson, the title page and a
-//! `404.html`, each with its page pre-rendered into the shell Trunk built.
+//! Trunk post-build hook. In the folder Trunk is building (`TRUNK_STAGING_DIR`) it writes:
+//! - `<slug>/index.html` for every lesson, `print/index.html`, the title page and `404.html`,
+//!   each the shell with its page pre-rendered, its own title, description and canonical link;
+//! - a Content-Security-Policy `<meta>` in every page, with the hash of Trunk's inline script;
+//! - `sw.js`, the offline service worker, listing every built file under a version that
+//!   changes whenever any file does.
 //!
-//! Run by Trunk (see Trunk.toml) with `TRUNK_STAGING_DIR` set to the folder being built.
+//! Run by Trunk (see Trunk.toml); `TRUNK_PUBLIC_URL` gives the canonical links' base.
 
-use ie_course::content::LESSONS;
-use ie_course::nav::Route;
-use ie_course::prerender::page_html;
-use std::path::PathBuf;
-use std::process::ExitCode;
-
-fn main() -> ExitCode {
-    let Some(staging) = std::env::var_os("TRUNK_STAGING_DIR").map(PathBuf::from) else {
-        eprintln!("prerender: TRUNK_STAGING_DIR is not set; run this as a Trunk post_build hook");
-        return ExitCode::FAILURE;
-    };
-    let shell_path = staging.join("index.html");
-    let shell = match std::fs::read_to_string(&shell_path) {
-        Ok(s) => s,
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    match postbuild::run() {
+        Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("prerender: cannot read {}: {e}", shell_path.display());
-            return ExitCode::FAILURE;
+            eprintln!("prerender: {e}");
+            std::process::ExitCode::FAILURE
         }
-    };
-    let mut pages = vec![
-        (PathBuf::from("index.html"), Route::Home),
-        (PathBuf::from("404.html"), Route::NotFound),
-    ];
-    for (i, lesson) in LESSONS.iter().enumerate() {
-        pages.push((
-            PathBuf::from(lesson.slug).join("index.html"),
-            Route::Lesson(i),
-        ));
     }
-    for (path, route) in pages {
-        let Some(html) = page_html(&shell, route) else {
-            eprintln!(
-                "prerender: {} has no <div id=\"app\"></div> to fill",
-                shell_path.display()
-            );
-            return ExitCode::FAILURE;
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod postbuild {
+    use ie_course::content::LESSONS;
+    use ie_course::nav::{self, Route};
+    use ie_course::prerender::{
+        content_security_policy, inline_script_hashes, page_html, service_worker, with_head_extras,
+    };
+    use sha2::Digest;
+    use std::path::{Path, PathBuf};
+
+    pub fn run() -> Result<(), String> {
+        let staging = std::env::var_os("TRUNK_STAGING_DIR")
+            .map(PathBuf::from)
+            .ok_or("TRUNK_STAGING_DIR is not set; run this as a Trunk post_build hook")?;
+        let public_url = std::env::var("TRUNK_PUBLIC_URL").unwrap_or_else(|_| "/".into());
+        let base = if public_url.ends_with('/') {
+            public_url
+        } else {
+            format!("{public_url}/")
         };
-        let target = staging.join(&path);
-        if let Some(dir) = target.parent() {
-            if let Err(e) = std::fs::create_dir_all(dir) {
-                eprintln!("prerender: cannot create {}: {e}", dir.display());
-                return ExitCode::FAILURE;
+        let shell_path = staging.join("index.html");
+        let shell = std::fs::read_to_string(&shell_path)
+            .map_err(|e| format!("cannot read {}: {e}", shell_path.display()))?;
+        let csp = content_security_policy(&inline_script_hashes(&shell));
+
+        let mut pages = vec![
+            ("index.html".to_string(), Route::Home),
+            ("404.html".to_string(), Route::NotFound),
+            ("print/index.html".to_string(), Route::Print),
+        ];
+        for (i, lesson) in LESSONS.iter().enumerate() {
+            pages.push((format!("{}/index.html", lesson.slug), Route::Lesson(i)));
+        }
+        for (path, route) in pages {
+            let html = page_html(&shell, route).ok_or_else(|| {
+                format!(
+                    "{} has no <div id=\"app\"></div> to fill",
+                    shell_path.display()
+                )
+            })?;
+            let canonical = match route {
+                Route::NotFound => base.clone(),
+                r => format!("{base}{}", nav::href(r).trim_start_matches("./")),
+            };
+            write(
+                &staging.join(&path),
+                &with_head_extras(&html, &csp, &canonical),
+            )?;
+        }
+
+        // The service worker: every file of the build, under a version hashed from their contents.
+        let mut files = Vec::new();
+        list_files(&staging, &staging, &mut files)?;
+        files.retain(|f| f != "sw.js");
+        files.sort();
+        let mut hasher = sha2::Sha256::new();
+        for f in &files {
+            hasher.update(f.as_bytes());
+            hasher.update(std::fs::read(staging.join(f)).map_err(|e| format!("{f}: {e}"))?);
+        }
+        let version: String = hasher
+            .finalize()
+            .iter()
+            .take(6)
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        write(&staging.join("sw.js"), &service_worker(&files, &version))
+    }
+
+    fn write(path: &Path, text: &str) -> Result<(), String> {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+
+    fn list_files(root: &Path, dir: &Path, out: &mut Vec<String>) -> Result<(), String> {
+        let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for entry in entries {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            if path.is_dir() {
+                list_files(root, &path, out)?;
+            } else if let Ok(rel) = path.strip_prefix(root) {
+                out.push(rel.to_string_lossy().replace('\\', "/"));
             }
         }
-        if let Err(e) = std::fs::write(&target, html) {
-            eprintln!("prerender: cannot write {}: {e}", target.display());
-            return ExitCode::FAILURE;
-        }
+        Ok(())
     }
-    ExitCode::SUCCESS
 }

@@ -1,0 +1,146 @@
+//! Reading progress in the page: ticks in the contents, a progress bar, "continue where you left
+//! off", and the lesson marked read when its end comes into view.
+
+use super::persist::Persist;
+use crate::content::LESSONS;
+use crate::progress::{self, Progress};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+const STORE_NAME: &str = "progress";
+
+/// The reader's progress, shared by the contents, the title page and each lesson. `Copy`.
+#[derive(Clone, Copy)]
+pub struct ReadingProgress {
+    state: RwSignal<Progress>,
+    persist: Persist,
+}
+
+impl ReadingProgress {
+    /// Loads the stored progress (a bad value is backed up and reported by `Persist`).
+    pub fn load(persist: Persist) -> Self {
+        let stored = persist.load::<Progress>(STORE_NAME, Progress::VERSION, |_, _| None);
+        ReadingProgress {
+            state: RwSignal::new(stored.unwrap_or_default()),
+            persist,
+        }
+    }
+
+    fn change(&self, f: impl FnOnce(&mut Progress) -> bool) {
+        let mut changed = false;
+        self.state.update(|p| changed = f(p));
+        if changed {
+            self.state
+                .with_untracked(|p| self.persist.save(STORE_NAME, Progress::VERSION, p));
+        }
+    }
+
+    /// True when lesson `slug` is read.
+    pub fn is_read(&self, slug: &str) -> bool {
+        self.state.with(|p| p.read.contains(slug))
+    }
+
+    /// Marks lesson `slug` read or unread.
+    pub fn set_read(&self, slug: &str, read: bool) {
+        self.change(|p| p.set_read(slug, read));
+    }
+
+    /// How many lessons of the course are read.
+    pub fn read_count(&self) -> usize {
+        let slugs: Vec<&str> = LESSONS.iter().map(|l| l.slug).collect();
+        self.state.with(|p| p.read_count(&slugs))
+    }
+
+    /// Where the reader left off, if the lesson still exists: (lesson index, heading id).
+    pub fn last(&self) -> Option<(usize, String)> {
+        self.state.with(|p| {
+            let place = p.last.as_ref()?;
+            let i = LESSONS.iter().position(|l| l.slug == place.lesson)?;
+            Some((i, place.heading.clone()))
+        })
+    }
+
+    /// Records the reader's place.
+    pub fn set_last(&self, slug: &str, heading: &str) {
+        self.change(|p| p.set_last(slug, heading));
+    }
+}
+
+/// The contents' progress bar: "3 of 8 read".
+#[component]
+pub fn ProgressBar() -> impl IntoView {
+    let progress = expect_context::<ReadingProgress>();
+    let total = LESSONS.len();
+    view! {
+        <div class="reading-progress" data-testid="reading-progress">
+            <div
+                class="progress-track"
+                role="progressbar"
+                aria-label="Lessons read"
+                aria-valuemin="0"
+                aria-valuemax=total
+                aria-valuenow=move || progress.read_count()
+            >
+                <div
+                    class="progress-fill"
+                    style:width=move || format!("{}%", progress.read_count() * 100 / total.max(1))
+                ></div>
+            </div>
+            <span class="progress-text">{move || format!("{} of {total} read", progress.read_count())}</span>
+        </div>
+    }
+}
+
+/// Follows the reader through lesson `slug`: records the heading in view, and marks the lesson
+/// read once `end` (the element after its last words) has been on screen.
+pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) {
+    let progress = expect_context::<ReadingProgress>();
+    let check = move || {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let height = window
+            .inner_height()
+            .ok()
+            .and_then(|h| h.as_f64())
+            .unwrap_or(0.0);
+        if let Some(el) = end.get_untracked() {
+            if el.get_bounding_client_rect().top() < height {
+                progress.set_read(slug, true);
+            }
+        }
+        let Some(doc) = window.document() else { return };
+        let Ok(headings) = doc.query_selector_all("article.lesson h2[id], article.lesson h3[id]")
+        else {
+            return;
+        };
+        let mut tops = Vec::new();
+        for i in 0..headings.length() {
+            if let Some(h) = headings
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            {
+                tops.push((h.id(), h.get_bounding_client_rect().top()));
+            }
+        }
+        let tops_ref: Vec<(&str, f64)> = tops.iter().map(|(id, t)| (id.as_str(), *t)).collect();
+        progress.set_last(
+            slug,
+            progress::current_heading(&tops_ref, 120.0).unwrap_or(""),
+        );
+    };
+    // Scroll events come often; the work is a few rectangles, done once per frame at most.
+    let pending = StoredValue::new(false);
+    let handle = window_event_listener(leptos::ev::scroll, move |_| {
+        if !pending.get_value() {
+            pending.set_value(true);
+            request_animation_frame(move || {
+                pending.set_value(false);
+                check();
+            });
+        }
+    });
+    on_cleanup(move || handle.remove());
+    // A short lesson may end on the first screen.
+    request_animation_frame(check);
+}

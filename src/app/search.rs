@@ -1,0 +1,191 @@
+//! The search dialog: full-text search over every lesson, opened with `/`, `s` or its button.
+
+use super::router::Location;
+use crate::content::{LESSONS, SEARCH_INDEX};
+use crate::search::{self, Hit};
+use leptos::prelude::*;
+
+/// Results shown at most.
+const LIMIT: usize = 12;
+
+fn heading_of(lesson: usize, section: usize) -> String {
+    LESSONS
+        .get(lesson)
+        .and_then(|l| l.sections.get(section))
+        .map(|s| s.heading.to_string())
+        .unwrap_or_default()
+}
+
+fn href_of(hit: &Hit) -> String {
+    let lesson = &LESSONS[hit.lesson];
+    let id = lesson.sections.get(hit.section).map_or("", |s| s.id);
+    if id.is_empty() {
+        format!("{}/", lesson.slug)
+    } else {
+        format!("{}/#{id}", lesson.slug)
+    }
+}
+
+/// The search dialog; `open` shows and hides it.
+#[component]
+pub fn SearchDialog(
+    /// True while the dialog is open.
+    open: RwSignal<bool>,
+) -> impl IntoView {
+    let loc = expect_context::<Location>();
+    let dialog = NodeRef::<leptos::html::Dialog>::new();
+    let input = NodeRef::<leptos::html::Input>::new();
+    let query = RwSignal::new(String::new());
+    // Parsed once, the first time the reader types a query.
+    let index = StoredValue::new(None::<Vec<(&'static str, Vec<search::Posting>)>>);
+    let hits = Memo::new(move |_| {
+        let q = query.get();
+        if q.trim().is_empty() {
+            return Vec::new();
+        }
+        if index.with_value(Option::is_none) {
+            index.set_value(Some(search::parse_index(SEARCH_INDEX)));
+        }
+        index
+            .with_value(|i| search::search(i.as_deref().unwrap_or_default(), &q, heading_of, LIMIT))
+    });
+
+    // The dialog element is the outside world: show or close it as `open` says.
+    Effect::new(move |_| {
+        let Some(d) = dialog.get() else { return };
+        if open.get() {
+            if !d.open() {
+                let _ = d.show_modal();
+            }
+            if let Some(i) = input.get_untracked() {
+                let _ = i.focus();
+                i.select();
+            }
+        } else if d.open() {
+            d.close();
+        }
+    });
+
+    let go = move |href: String| {
+        open.set(false);
+        loc.go(&href);
+    };
+
+    view! {
+        <dialog class="dialog search-dialog" node_ref=dialog aria-labelledby="search-title" on:close=move |_| open.set(false) data-testid="search-dialog">
+            <div class="dialog-head">
+                <h2 id="search-title">"Search the course"</h2>
+                <button type="button" class="dialog-close" aria-label="Close search" on:click=move |_| open.set(false)>"\u{d7}"</button>
+            </div>
+            <input
+                type="search"
+                class="search-input"
+                node_ref=input
+                placeholder="e.g. distillation, FP16, P99"
+                aria-label="Search the course"
+                aria-controls="search-results"
+                data-testid="search-input"
+                prop:value=move || query.get()
+                on:input=move |ev| query.set(event_target_value(&ev))
+                on:keydown=move |ev: web_sys::KeyboardEvent| {
+                    if ev.key() == "Enter" {
+                        if let Some(first) = hits.with_untracked(|h| h.first().map(href_of)) {
+                            ev.prevent_default();
+                            go(first);
+                        }
+                    }
+                }
+            />
+            <p class="search-count" role="status">
+                {move || {
+                    let q = query.get();
+                    let n = hits.with(Vec::len);
+                    if q.trim().is_empty() {
+                        String::new()
+                    } else if n == 0 {
+                        format!("No section mentions \u{201c}{}\u{201d}.", q.trim())
+                    } else {
+                        format!("{n} section{} found", if n == 1 { "" } else { "s" })
+                    }
+                }}
+            </p>
+            <ol class="search-results" id="search-results" data-testid="search-results">
+                {move || {
+                    let q = query.get();
+                    hits.get()
+                        .into_iter()
+                        .map(|hit| {
+                            let lesson = &LESSONS[hit.lesson];
+                            let section = &lesson.sections[hit.section];
+                            let href = href_of(&hit);
+                            let target = href.clone();
+                            // Pieces of our text, marked where they match: text nodes, never HTML.
+                            let pieces = search::snippet(section.text, &q, 70)
+                                .into_iter()
+                                .map(|(text, hit)| if hit {
+                                    view! { <mark>{text}</mark> }.into_any()
+                                } else {
+                                    text.into_any()
+                                })
+                                .collect_view();
+                            view! {
+                                <li>
+                                    <a href=href on:click=move |ev| { ev.prevent_default(); go(target.clone()); }>
+                                        <span class="result-where">
+                                            <span class="result-lesson">{lesson.title}</span>
+                                            {(!section.heading.is_empty()).then(|| view! { <span class="result-heading">{section.heading}</span> })}
+                                        </span>
+                                        <span class="result-snippet">{pieces}</span>
+                                    </a>
+                                </li>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </ol>
+        </dialog>
+    }
+}
+
+/// The keyboard shortcuts, shown with `?`.
+#[component]
+pub fn ShortcutsDialog(
+    /// True while the dialog is open.
+    open: RwSignal<bool>,
+) -> impl IntoView {
+    let dialog = NodeRef::<leptos::html::Dialog>::new();
+    Effect::new(move |_| {
+        let Some(d) = dialog.get() else { return };
+        if open.get() && !d.open() {
+            let _ = d.show_modal();
+        } else if !open.get() && d.open() {
+            d.close();
+        }
+    });
+    let rows = [
+        ("/ or s", "Search the course"),
+        ("]", "Next lesson"),
+        ("[", "Previous lesson"),
+        ("?", "Show these shortcuts"),
+        ("Esc", "Close a dialog"),
+        (
+            "Space or Enter",
+            "Recall cards: reveal the answer, then grade it Good",
+        ),
+        ("1 2 3 4", "Recall cards: grade Again, Hard, Good, Easy"),
+    ];
+    view! {
+        <dialog class="dialog" node_ref=dialog aria-labelledby="shortcuts-title" on:close=move |_| open.set(false) data-testid="shortcuts-dialog">
+            <div class="dialog-head">
+                <h2 id="shortcuts-title">"Keyboard shortcuts"</h2>
+                <button type="button" class="dialog-close" aria-label="Close shortcuts" on:click=move |_| open.set(false)>"\u{d7}"</button>
+            </div>
+            <p class="dialog-note">"Single keys work when you are not typing in a field. The recall keys work while the review card has focus."</p>
+            <table class="shortcuts">
+                <tbody>
+                    {rows.into_iter().map(|(k, what)| view! { <tr><th scope="row"><kbd>{k}</kbd></th><td>{what}</td></tr> }).collect_view()}
+                </tbody>
+            </table>
+        </dialog>
+    }
+}

@@ -1,0 +1,106 @@
+//! Reading progress: which lessons are read, and where the reader left off. Pure; stored
+//! through the storage module by `app::progress`.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+/// Where the reader was: a lesson and the heading last in view (empty for the top).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Place {
+    /// Lesson slug.
+    pub lesson: String,
+    /// Heading anchor id, or empty.
+    pub heading: String,
+}
+
+/// What is stored: lessons read (by slug) and the last place.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Slugs of lessons marked read. Slugs no longer in the course are kept, not dropped.
+    #[serde(default)]
+    pub read: BTreeSet<String>,
+    /// Where the reader left off.
+    #[serde(default)]
+    pub last: Option<Place>,
+}
+
+impl Progress {
+    /// Schema version of the stored value.
+    pub const VERSION: u32 = 1;
+
+    /// How many of `slugs` are read.
+    pub fn read_count(&self, slugs: &[&str]) -> usize {
+        slugs.iter().filter(|s| self.read.contains(**s)).count()
+    }
+
+    /// Marks `slug` read or unread; true when that changed anything.
+    pub fn set_read(&mut self, slug: &str, read: bool) -> bool {
+        if read {
+            self.read.insert(slug.to_string())
+        } else {
+            self.read.remove(slug)
+        }
+    }
+
+    /// Records the reader's place; true when it moved.
+    pub fn set_last(&mut self, lesson: &str, heading: &str) -> bool {
+        let place = Place {
+            lesson: lesson.to_string(),
+            heading: heading.to_string(),
+        };
+        if self.last.as_ref() == Some(&place) {
+            return false;
+        }
+        self.last = Some(place);
+        true
+    }
+}
+
+/// The heading the reader is in: the last of `tops` (anchor id, distance of the heading's top
+/// from the viewport's top in px) at or above `line` px. `None` above the first heading.
+pub fn current_heading<'a>(tops: &[(&'a str, f64)], line: f64) -> Option<&'a str> {
+    tops.iter()
+        .take_while(|(_, top)| *top <= line)
+        .last()
+        .map(|(id, _)| *id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_counts_and_keeps_unknown_lessons() {
+        let mut p = Progress::default();
+        assert!(p.set_read("overview", true));
+        assert!(!p.set_read("overview", true));
+        assert!(p.set_read("old-lesson", true));
+        assert_eq!(p.read_count(&["overview", "recall"]), 1);
+        assert!(p.set_read("overview", false));
+        assert_eq!(p.read_count(&["overview", "recall"]), 0);
+        assert!(p.read.contains("old-lesson"));
+    }
+
+    #[test]
+    fn the_last_place_moves_only_when_it_changes() {
+        let mut p = Progress::default();
+        assert!(p.set_last("overview", ""));
+        assert!(!p.set_last("overview", ""));
+        assert!(p.set_last("overview", "key-points"));
+        let json = serde_json::to_string(&p).unwrap();
+        assert_eq!(serde_json::from_str::<Progress>(&json).unwrap(), p);
+        // Older or partial values load with defaults.
+        assert_eq!(
+            serde_json::from_str::<Progress>("{}").unwrap(),
+            Progress::default()
+        );
+    }
+
+    #[test]
+    fn the_current_heading_is_the_last_one_above_the_line() {
+        let tops = [("a", -400.0), ("b", -10.0), ("c", 300.0)];
+        assert_eq!(current_heading(&tops, 120.0), Some("b"));
+        assert_eq!(current_heading(&tops, 400.0), Some("c"));
+        assert_eq!(current_heading(&[("a", 500.0)], 120.0), None);
+    }
+}
