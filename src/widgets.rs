@@ -5,9 +5,9 @@
 
 mod break_even;
 mod calc_parts;
+pub mod controls;
 mod decode_ceiling;
 mod fleet_swap;
-pub mod controls;
 mod url_state;
 mod weight_memory;
 

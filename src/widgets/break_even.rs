@@ -127,10 +127,7 @@ fn cost_chart(b: &Bills) -> LogLogChart {
     let centre_lo = b.break_even.map_or(b.volume, |v| v.min(b.volume));
     let centre_hi = b.break_even.map_or(b.volume, |v| v.max(b.volume));
     let x = decades(centre_lo / 30.0, centre_hi * 30.0);
-    let api_line = vec![
-        (x.0, b.inputs.api_cost(x.0)),
-        (x.1, b.inputs.api_cost(x.1)),
-    ];
+    let api_line = vec![(x.0, b.inputs.api_cost(x.0)), (x.1, b.inputs.api_cost(x.1))];
     let dedicated: Vec<(f64, f64)> = b
         .inputs
         .cost_curve(x.0, x.1, 400)
@@ -257,12 +254,7 @@ pub fn BreakEven(
         })
     };
     let chart = Memo::new(move |_| shown.get().map(|b| cost_chart(&b)));
-    let svg = Signal::derive(move || {
-        chart
-            .get()
-            .and_then(|c| c.svg().ok())
-            .unwrap_or_default()
-    });
+    let svg = Signal::derive(move || chart.get().and_then(|c| c.svg().ok()).unwrap_or_default());
     let x_ticks = Signal::derive(move || {
         chart
             .get()

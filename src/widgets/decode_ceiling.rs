@@ -169,7 +169,10 @@ mod tests {
             c.worked[0],
             "A: 100 GB/s \u{f7} 5 GB = 20 tok/s at most \u{2192} at least 50 ms per token"
         );
-        assert_eq!(comparison(ceilings("100", "40", "5").unwrap().ratio), "8\u{d7} slower");
+        assert_eq!(
+            comparison(ceilings("100", "40", "5").unwrap().ratio),
+            "8\u{d7} slower"
+        );
         assert_eq!(comparison(1.0), "1\u{d7}: the same ceiling");
     }
 

@@ -77,7 +77,11 @@ fn fleet_of(
 
 /// `1 GPU`, `8 GPUs`.
 fn gpus_text(n: u64) -> String {
-    format!("{} GPU{}", fixed(n as f64, 0), if n == 1 { "" } else { "s" })
+    format!(
+        "{} GPU{}",
+        fixed(n as f64, 0),
+        if n == 1 { "" } else { "s" }
+    )
 }
 
 /// Most GPU squares drawn in a row; beyond it the row says how many more.
