@@ -4,6 +4,7 @@
 use super::calc_parts::{compact, decades, AxisChart, Line, LogLogChart, Stroke};
 use super::controls::{NumberField, Output, Presets, WidgetCard};
 use crate::calc::break_even::{self as be, CostInputs, HOURS_PER_MONTH};
+use crate::calc::decode::three_figures;
 use crate::calc::format::{fixed, plain};
 use crate::calc::InputError;
 use crate::content::WidgetParams;
@@ -114,11 +115,11 @@ fn dollars(v: f64) -> String {
 fn verdict(b: &Bills) -> String {
     let gap = (b.api - b.dedicated).abs();
     if gap < 0.005 {
-        "$0 difference: both cost the same".into()
+        "$0: both cost the same".into()
     } else if b.api < b.dedicated {
-        format!("{} a month less on the API", dollars(gap))
+        format!("{} less on the API", dollars(gap))
     } else {
-        format!("{} a month less on dedicated GPUs", dollars(gap))
+        format!("{} less on dedicated", dollars(gap))
     }
 }
 
@@ -293,15 +294,15 @@ pub fn BreakEven(
                 <Output label="API, a month" testid="break-even-api-cost" value=show(|b| dollars(b.api)) stale=stale />
                 <Output label="Dedicated, a month" testid="break-even-dedicated-cost" value=show(|b| format!("{} ({} GPU{})", dollars(b.dedicated), b.gpus, if b.gpus == 1 { "" } else { "s" })) stale=stale />
                 <Output
-                    label="Break-even volume"
+                    label="Break-even, tokens a month"
                     testid="break-even-volume-out"
                     value=show(|b| match b.break_even {
-                        Some(v) => format!("{} M tokens a month", plain(v / 1e6)),
-                        None => "No volume: the API is always cheaper".into(),
+                        Some(v) => format!("{} M tokens", three_figures(v / 1e6)),
+                        None => "None: the API is always cheaper".into(),
                     })
                     stale=stale
                 />
-                <Output label="At your volume" testid="break-even-verdict" value=show(verdict) stale=stale />
+                <Output label="Difference at your volume" testid="break-even-verdict" value=show(verdict) stale=stale />
             </div>
             <div class="worked" data-testid="break-even-worked">
                 {move || shown.get().map(|b| b.worked.into_iter().map(|line| view! { <p>{line}</p> }).collect_view())}
@@ -338,11 +339,11 @@ mod tests {
         assert_eq!(dollars(b.dedicated), "$1,825");
         assert_eq!(b.gpus, 1);
         assert_eq!(plain(b.break_even.unwrap() / 1e6), "3,041.667");
-        assert_eq!(verdict(&b), "$1,225 a month less on the API");
+        assert_eq!(verdict(&b), "$1,225 less on the API");
         assert_eq!(dollars(b.dedicated_per_m), "$0.46");
         let big = bills("0.6", "2.5", "1500", "100", "1e10").unwrap();
         assert_eq!(big.gpus, 3);
-        assert_eq!(verdict(&big), "$525 a month less on dedicated GPUs");
+        assert_eq!(verdict(&big), "$525 less on dedicated");
         let never = bills("0.1", "2.5", "1500", "100", "1e9").unwrap();
         assert_eq!(never.break_even, None);
         assert!(chart_description(&never).contains("never cross"));
