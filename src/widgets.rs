@@ -3,7 +3,12 @@
 //! To add one: write `widgets/<name>.rs` with a component and a `pub fn mount(WidgetParams) ->
 //! AnyView`, declare the module below, and add its line to `widgets/registry.rs`.
 
+mod break_even;
+mod calc_parts;
 pub mod controls;
+mod decode_ceiling;
+mod fleet_swap;
+mod url_state;
 mod weight_memory;
 
 use crate::content::{WidgetParams, WidgetUse};

@@ -59,9 +59,36 @@ pub fn worked_line(bandwidth_gb_s: f64, weights_gb: f64) -> String {
     )
 }
 
+/// A speed or ratio to three significant figures, with thousands separators and no trailing
+/// zeros: `20`, `2.5`, `23.9`, `1,235`, `0.0125`. Speeds are bounds, so more digits would
+/// suggest a precision the estimate does not have.
+pub fn three_figures(value: f64) -> String {
+    if !value.is_finite() || value <= 0.0 {
+        return super::format::plain(value);
+    }
+    let decimals = (2 - value.log10().floor() as i32).clamp(0, 6) as usize;
+    let s = super::format::fixed(value, decimals);
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn speeds_show_three_figures() {
+        assert_eq!(three_figures(20.0), "20");
+        assert_eq!(three_figures(2.5), "2.5");
+        assert_eq!(three_figures(23.928_571), "23.9");
+        assert_eq!(three_figures(1234.5), "1,235");
+        assert_eq!(three_figures(0.012_5), "0.0125");
+        assert_eq!(three_figures(8.0), "8");
+        assert_eq!(three_figures(99.96), "100");
+    }
 
     #[test]
     fn reproduces_the_why_size_wins_figures() {

@@ -5,4 +5,7 @@
 // collects the names and keys so that a lesson naming an unknown widget or parameter fails.
 widgets! {
     "weight-memory" => weight_memory::mount ["params", "precision", "bits", "gpu-gb"],
+    "decode-ceiling" => decode_ceiling::mount ["bandwidth", "a-gb", "b-gb"],
+    "fleet-swap" => fleet_swap::mount ["requests", "tokens", "large-gb", "small-gb", "gpus"],
+    "break-even" => break_even::mount ["api-price", "gpu-hourly", "throughput", "utilisation", "volume"],
 }

@@ -1,0 +1,380 @@
+//! Pieces the sizing calculators share: a GPU preset menu, and a log–log line chart whose axis
+//! labels are HTML laid over the SVG (charts carry no fonts, see `crate::chart`).
+
+use crate::calc::format::plain;
+use crate::calc::gpus::{GpuPreset, GPU_PRESETS};
+use crate::chart::{self, ACCENT, DANGER, GRID, INK, MUTED};
+use leptos::prelude::*;
+use plotters::prelude::*;
+
+/// A number as a reader would type it back: `3350`, `4.85` (no thousands separators).
+pub fn typed(value: f64) -> String {
+    plain(value).replace(',', "")
+}
+
+/// The GPU menu: picking a GPU fills `memory` (GB) and/or `bandwidth` (GB/s) with its data-sheet
+/// figures. It shows "Custom" once the filled field no longer holds the preset's figure.
+#[component]
+pub fn GpuSelect(
+    /// The visible label.
+    label: &'static str,
+    /// `data-testid` of the `<select>`.
+    testid: &'static str,
+    /// The chosen preset id, or `custom`.
+    gpu: RwSignal<String>,
+    /// The memory field this menu fills, if any.
+    #[prop(optional)]
+    memory: Option<RwSignal<String>>,
+    /// The bandwidth field this menu fills, if any.
+    #[prop(optional)]
+    bandwidth: Option<RwSignal<String>>,
+) -> impl IntoView {
+    let id = super::controls::unique_id(testid);
+    let label_for = id.clone();
+    let matches = move |g: &GpuPreset| {
+        let same = |field: Option<RwSignal<String>>, want: f64| {
+            field.is_none_or(|f| f.with(|t| t.trim().parse::<f64>().ok() == Some(want)))
+        };
+        same(memory, g.memory_gb) && same(bandwidth, g.bandwidth_gb_s)
+    };
+    let shown = move || {
+        let id = gpu.get();
+        match crate::calc::gpus::preset(&id) {
+            Some(g) if matches(g) => id,
+            _ => "custom".to_string(),
+        }
+    };
+    let on_change = move |ev: leptos::ev::Event| {
+        let id = event_target_value(&ev);
+        if let Some(g) = crate::calc::gpus::preset(&id) {
+            if let Some(m) = memory {
+                m.set(typed(g.memory_gb));
+            }
+            if let Some(b) = bandwidth {
+                b.set(typed(g.bandwidth_gb_s));
+            }
+        }
+        gpu.set(id);
+    };
+    view! {
+        <div class="field">
+            <label for=label_for>{label}</label>
+            <select id=id data-testid=testid prop:value=shown on:change=on_change>
+                {GPU_PRESETS
+                    .iter()
+                    .map(|g| {
+                        let text = format!("{} \u{b7} {} GB/s", g.name, plain(g.bandwidth_gb_s));
+                        view! { <option value=g.id>{text}</option> }
+                    })
+                    .collect_view()}
+                <option value="custom">"Custom (type the figures)"</option>
+            </select>
+        </div>
+    }
+}
+
+/// How a line is drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Stroke {
+    /// The main series.
+    Main,
+    /// A second series.
+    Second,
+    /// A limit (GPU memory).
+    Limit,
+}
+
+/// One line of a chart, in data units.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    /// Points, x rising.
+    pub points: Vec<(f64, f64)>,
+    /// How it is drawn.
+    pub stroke: Stroke,
+}
+
+/// A tick: where it sits, in percent of the chart's width (x) or height from the top (y), and
+/// its text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tick {
+    /// Position in percent.
+    pub at: f64,
+    /// Label.
+    pub text: String,
+}
+
+/// A chart with logarithmic axes: lines, marked points and an optional vertical marker.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LogLogChart {
+    /// x range (both > 0).
+    pub x: (f64, f64),
+    /// y range (both > 0).
+    pub y: (f64, f64),
+    /// The lines.
+    pub lines: Vec<Line>,
+    /// Marked points (the reader's current inputs), with the stroke that colours them.
+    pub marks: Vec<((f64, f64), Stroke)>,
+    /// An x where a vertical guide is drawn (e.g. break-even), if any.
+    pub guide_x: Option<f64>,
+}
+
+/// Chart size in SVG units; it scales to the card's width.
+pub const WIDTH: u32 = 640;
+/// Chart height in SVG units.
+pub const HEIGHT: u32 = 260;
+const MARGIN: u32 = 14;
+
+/// The power of ten at or below `v` (`v` > 0).
+pub fn decade_floor(v: f64) -> f64 {
+    10f64.powf(v.log10().floor())
+}
+
+/// The power of ten at or above `v` (`v` > 0).
+pub fn decade_ceil(v: f64) -> f64 {
+    10f64.powf(v.log10().ceil())
+}
+
+/// A range of whole decades around `lo..hi`, at least one decade wide, within 1e-6..1e18.
+pub fn decades(lo: f64, hi: f64) -> (f64, f64) {
+    let ok = |v: f64| if v.is_finite() && v > 0.0 { v } else { 1.0 };
+    let (lo, hi) = (ok(lo).clamp(1e-6, 1e18), ok(hi).clamp(1e-6, 1e18));
+    let (lo, hi) = (decade_floor(lo.min(hi)), decade_ceil(hi.max(lo)));
+    if hi / lo < 9.99 {
+        (lo, hi * 10.0)
+    } else {
+        (lo, hi)
+    }
+}
+
+fn frac(v: f64, (lo, hi): (f64, f64)) -> f64 {
+    ((v.ln() - lo.ln()) / (hi.ln() - lo.ln())).clamp(0.0, 1.0)
+}
+
+fn stroke_style(stroke: Stroke) -> ShapeStyle {
+    match stroke {
+        Stroke::Main => ACCENT.stroke_width(3),
+        Stroke::Second => chart::SECOND.stroke_width(3),
+        Stroke::Limit => DANGER.stroke_width(2),
+    }
+}
+
+impl LogLogChart {
+    /// Decade ticks along a range, at most about six, labelled by `label`.
+    fn ticks(range: (f64, f64), label: fn(f64) -> String, vertical: bool) -> Vec<Tick> {
+        decade_values(range)
+            .into_iter()
+            .map(|v| {
+                let f = frac(v, range);
+                let at = if vertical {
+                    (MARGIN as f64 + (1.0 - f) * (HEIGHT - 2 * MARGIN) as f64) / HEIGHT as f64
+                } else {
+                    (MARGIN as f64 + f * (WIDTH - 2 * MARGIN) as f64) / WIDTH as f64
+                };
+                Tick {
+                    at: at * 100.0,
+                    text: label(v),
+                }
+            })
+            .collect()
+    }
+
+    /// Ticks of the x axis.
+    pub fn x_ticks(&self, label: fn(f64) -> String) -> Vec<Tick> {
+        Self::ticks(self.x, label, false)
+    }
+
+    /// Ticks of the y axis.
+    pub fn y_ticks(&self, label: fn(f64) -> String) -> Vec<Tick> {
+        Self::ticks(self.y, label, true)
+    }
+
+    /// The themed SVG.
+    pub fn svg(&self) -> Result<String, String> {
+        let clamp = |(x, y): (f64, f64)| (x.clamp(self.x.0, self.x.1), y.clamp(self.y.0, self.y.1));
+        chart::svg(WIDTH, HEIGHT, |area| {
+            let mut c = ChartBuilder::on(area).margin(MARGIN).build_cartesian_2d(
+                (self.x.0..self.x.1).log_scale(),
+                (self.y.0..self.y.1).log_scale(),
+            )?;
+            // Decade grid lines, drawn by hand: the mesh would want a font for its labels.
+            let xs = decade_values(self.x);
+            let ys = decade_values(self.y);
+            for &x in &xs {
+                c.draw_series(LineSeries::new([(x, self.y.0), (x, self.y.1)], GRID))?;
+            }
+            for &y in &ys {
+                c.draw_series(LineSeries::new([(self.x.0, y), (self.x.1, y)], GRID))?;
+            }
+            c.draw_series(LineSeries::new(
+                [(self.x.0, self.y.0), (self.x.1, self.y.0)],
+                MUTED.stroke_width(1),
+            ))?;
+            if let Some(g) = self.guide_x.filter(|g| *g >= self.x.0 && *g <= self.x.1) {
+                c.draw_series(LineSeries::new(
+                    [(g, self.y.0), (g, self.y.1)],
+                    INK.stroke_width(1),
+                ))?;
+            }
+            for line in &self.lines {
+                c.draw_series(LineSeries::new(
+                    line.points.iter().copied().map(clamp),
+                    stroke_style(line.stroke),
+                ))?;
+            }
+            for &(point, stroke) in &self.marks {
+                let colour = match stroke {
+                    Stroke::Main => ACCENT,
+                    Stroke::Second => chart::SECOND,
+                    Stroke::Limit => DANGER,
+                };
+                c.draw_series(std::iter::once(Circle::new(
+                    clamp(point),
+                    6,
+                    colour.filled(),
+                )))?;
+                c.draw_series(std::iter::once(Circle::new(
+                    clamp(point),
+                    6,
+                    INK.stroke_width(1),
+                )))?;
+            }
+            Ok(())
+        })
+    }
+}
+
+/// Powers of ten inside `range`, at most about six of them.
+fn decade_values(range: (f64, f64)) -> Vec<f64> {
+    let (lo, hi) = (
+        range.0.log10().round() as i32,
+        range.1.log10().round() as i32,
+    );
+    let step = ((hi - lo) as f64 / 6.0).ceil().max(1.0) as i32;
+    (lo..=hi)
+        .filter(|k| (k - lo) % step == 0)
+        .map(|k| 10f64.powi(k))
+        .collect()
+}
+
+/// One entry of a chart's legend: a swatch in a series' colour and its meaning.
+pub type LegendEntry = (Stroke, &'static str);
+
+/// A log–log chart with its axis labels, legend and text alternative. The look matches
+/// `controls::Chart` (same classes); the tick labels are laid over the SVG as HTML.
+#[component]
+pub fn AxisChart(
+    /// The themed SVG our code drew.
+    #[prop(into)]
+    svg: Signal<String>,
+    /// x tick labels.
+    #[prop(into)]
+    x_ticks: Signal<Vec<Tick>>,
+    /// y tick labels.
+    #[prop(into)]
+    y_ticks: Signal<Vec<Tick>>,
+    /// What the x axis measures (with unit).
+    x_label: &'static str,
+    /// What the y axis measures (with unit).
+    y_label: &'static str,
+    /// The legend.
+    legend: Vec<LegendEntry>,
+    /// What the chart shows, in words.
+    #[prop(into)]
+    description: Signal<String>,
+    /// `data-testid` of the chart.
+    testid: &'static str,
+) -> impl IntoView {
+    let swatch = |s: Stroke| match s {
+        Stroke::Main => "swatch swatch-main",
+        Stroke::Second => "swatch swatch-second",
+        Stroke::Limit => "swatch swatch-limit",
+    };
+    view! {
+        <figure class="chart axis-chart">
+            <p class="axis-label axis-label-y" aria-hidden="true">{y_label}</p>
+            <div class="axis-plot">
+                // SVG drawn by our own code from numbers, never from user text.
+                <div class="chart-svg-box" role="img" aria-label=move || description.get() data-testid=testid inner_html=move || svg.get()></div>
+                <div class="ticks-y" aria-hidden="true">
+                    {move || {
+                        y_ticks
+                            .get()
+                            .into_iter()
+                            .map(|t| view! { <span class="tick" style=format!("top:{:.2}%", t.at)>{t.text}</span> })
+                            .collect_view()
+                    }}
+                </div>
+            </div>
+            <div class="ticks-x" aria-hidden="true">
+                {move || {
+                    x_ticks
+                        .get()
+                        .into_iter()
+                        .map(|t| view! { <span class="tick" style=format!("left:{:.2}%", t.at)>{t.text}</span> })
+                        .collect_view()
+                }}
+            </div>
+            <p class="axis-label axis-label-x" aria-hidden="true">{x_label}</p>
+            <ul class="legend" aria-hidden="true">
+                {legend
+                    .into_iter()
+                    .map(|(s, text)| view! { <li><span class=swatch(s)></span>{text}</li> })
+                    .collect_view()}
+            </ul>
+            <figcaption class="chart-caption">{move || description.get()}</figcaption>
+        </figure>
+    }
+}
+
+/// Compact tick text: `1`, `10`, `100`, `1k`, `10k`, `1M`, `1B`, `1T`, or `0.1`.
+pub fn compact(v: f64) -> String {
+    const UNITS: [(f64, &str); 5] = [(1e15, "P"), (1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")];
+    for (size, unit) in UNITS {
+        if v >= size {
+            return format!("{}{unit}", plain(v / size));
+        }
+    }
+    plain(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decade_ranges_cover_their_inputs() {
+        assert_eq!(decades(3.0, 671.0), (1.0, 1000.0));
+        assert_eq!(decades(10.0, 10.0), (10.0, 100.0));
+        assert_eq!(decades(f64::NAN, 50.0), (1.0, 100.0));
+        assert_eq!(compact(1e9), "1B");
+        assert_eq!(compact(1e4), "10k");
+        assert_eq!(compact(0.1), "0.1");
+        assert_eq!(typed(3350.0), "3350");
+    }
+
+    #[test]
+    fn draws_lines_marks_and_ticks() {
+        let c = LogLogChart {
+            x: (1.0, 1000.0),
+            y: (1.0, 10_000.0),
+            lines: vec![Line {
+                points: vec![(1.0, 2.0), (1000.0, 2000.0)],
+                stroke: Stroke::Main,
+            }],
+            marks: vec![((70.0, 140.0), Stroke::Main)],
+            guide_x: Some(10.0),
+        };
+        let svg = c.svg().unwrap();
+        assert!(svg.contains("<circle"), "{svg}");
+        assert!(svg.contains("var(--accent)"));
+        assert!(svg.contains("<polyline"));
+        let x = c.x_ticks(compact);
+        assert_eq!(x.len(), 4);
+        assert_eq!(x[0].text, "1");
+        assert!((x[0].at - MARGIN as f64 / WIDTH as f64 * 100.0).abs() < 1e-9);
+        assert!((x[3].at - (WIDTH - MARGIN) as f64 / WIDTH as f64 * 100.0).abs() < 1e-9);
+        let y = c.y_ticks(compact);
+        assert_eq!(y.first().map(|t| t.text.as_str()), Some("1"));
+        assert!(y[0].at > y[1].at, "y ticks go up the page");
+    }
+}

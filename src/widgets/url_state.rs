@@ -1,0 +1,244 @@
+//! Shareable calculator state: each calculator mirrors its inputs in the page's query string
+//! (`?wm.params=8&wm.prec=int4`), so a copied link opens the same result.
+//!
+//! The query, not the fragment: the fragment names the heading a link points at (see
+//! `app::router`). Each widget owns the keys under its own prefix (`wm.`, `dc.`, `fs.`, `be.`)
+//! and leaves every other key, and the fragment, as it found them. Only inputs that differ from
+//! the lesson's defaults are written, and only while the result is valid, so an untouched page
+//! keeps a clean address and a link never carries a broken state.
+
+use leptos::prelude::*;
+
+/// Whether `b` may stay as it is in a query value (RFC 3986 unreserved characters).
+fn unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+/// Percent-encodes `text` for a query key or value.
+pub fn encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for b in text.bytes() {
+        if unreserved(b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Decodes a query key or value: `+` is a space, `%XX` a byte. Malformed escapes stay as they
+/// are, and invalid UTF-8 is replaced, so any address decodes to some text.
+pub fn decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => {
+                let hex = |b: u8| (b as char).to_digit(16);
+                match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                    (Some(hi), Some(lo)) => {
+                        out.push((hi * 16 + lo) as u8);
+                        i += 3;
+                        continue;
+                    }
+                    _ => out.push(b'%'),
+                }
+            }
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Splits a query (`?a=1&b=2`, with or without `?`) into decoded pairs, in order.
+fn pairs(search: &str) -> Vec<(String, String)> {
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|part| !part.is_empty())
+        .map(|part| match part.split_once('=') {
+            Some((k, v)) => (decode(k), decode(v)),
+            None => (decode(part), String::new()),
+        })
+        .collect()
+}
+
+/// The values under `prefix` (e.g. `wm`) in `search`, keyed without the prefix: `?wm.params=8`
+/// gives `[("params", "8")]`. Later duplicates win when looked up with [`value_of`].
+pub fn read(search: &str, prefix: &str) -> Vec<(String, String)> {
+    let dotted = format!("{prefix}.");
+    pairs(search)
+        .into_iter()
+        .filter_map(|(k, v)| k.strip_prefix(&dotted).map(|k| (k.to_string(), v)))
+        .collect()
+}
+
+/// The last value for `key` among `values` from [`read`].
+pub fn value_of<'a>(values: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    values
+        .iter()
+        .rev()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+/// `search` with every key under `prefix` replaced by `values` (written as `prefix.key`, in
+/// order, after the other keys). Returns `""` for an empty query, else `?…`.
+pub fn merged(search: &str, prefix: &str, values: &[(&str, String)]) -> String {
+    let dotted = format!("{prefix}.");
+    let kept = search
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|part| !part.is_empty())
+        .filter(|part| {
+            let key = part.split_once('=').map_or(*part, |(k, _)| k);
+            !decode(key).starts_with(&dotted)
+        })
+        .map(str::to_string);
+    let ours = values
+        .iter()
+        .map(|(k, v)| format!("{}={}", encode(&format!("{dotted}{k}")), encode(v)));
+    let all: Vec<String> = kept.chain(ours).collect();
+    if all.is_empty() {
+        String::new()
+    } else {
+        format!("?{}", all.join("&"))
+    }
+}
+
+/// One input a calculator shares: its key (without prefix) and its text.
+pub type Shared = (&'static str, RwSignal<String>);
+
+/// Fills `fields` from the address (keys `prefix.key`), then keeps the address in step with
+/// them: while `valid`, every field that differs from its starting value is written, a quarter
+/// of a second after the last change (browsers throttle rapid history updates).
+///
+/// Call once, while building the component, after the signals hold the lesson's defaults.
+pub fn share(prefix: &'static str, fields: Vec<Shared>, valid: Signal<bool>) {
+    let defaults: Vec<String> = fields.iter().map(|(_, s)| s.get_untracked()).collect();
+    let from_url = read(&current_search(), prefix);
+    for (key, signal) in &fields {
+        if let Some(value) = value_of(&from_url, key) {
+            signal.set(value.to_string());
+        }
+    }
+    let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+    Effect::new(move |_| {
+        let values: Vec<(&str, String)> = fields
+            .iter()
+            .zip(&defaults)
+            .map(|((key, signal), default)| (*key, signal.get(), default))
+            .filter(|(_, value, default)| value.trim() != default.trim())
+            .map(|(key, value, _)| (key, value.trim().to_string()))
+            .collect();
+        if !valid.get() {
+            return;
+        }
+        if let Some(handle) = pending.get_value() {
+            handle.clear();
+        }
+        let handle = set_timeout_with_handle(
+            move || write(prefix, &values),
+            std::time::Duration::from_millis(250),
+        )
+        .ok();
+        pending.set_value(handle);
+    });
+    on_cleanup(move || {
+        if let Some(handle) = pending.get_value() {
+            handle.clear();
+        }
+    });
+}
+
+fn current_search() -> String {
+    web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default()
+}
+
+/// Replaces the current history entry's query, keeping its path, fragment and state.
+fn write(prefix: &str, values: &[(&str, String)]) {
+    let Some(w) = web_sys::window() else { return };
+    let location = w.location();
+    let search = location.search().unwrap_or_default();
+    let next = merged(&search, prefix, values);
+    if next == search || (next.is_empty() && search == "?") {
+        return;
+    }
+    let path = location.pathname().unwrap_or_default();
+    let hash = location.hash().unwrap_or_default();
+    if let Ok(history) = w.history() {
+        let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);
+        let _ = history.replace_state_with_url(&state, "", Some(&format!("{path}{next}{hash}")));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_only_its_own_prefix() {
+        let v = read("?wm.params=70&wm.prec=fp16&dc.bw=100&x=1", "wm");
+        assert_eq!(
+            v,
+            [
+                ("params".to_string(), "70".to_string()),
+                ("prec".to_string(), "fp16".to_string())
+            ]
+        );
+        assert_eq!(value_of(&v, "prec"), Some("fp16"));
+        assert_eq!(value_of(&v, "bw"), None);
+        assert!(read("", "wm").is_empty());
+        assert_eq!(
+            value_of(&read("wm.a=1&wm.a=2", "wm"), "a"),
+            Some("2"),
+            "the last value wins"
+        );
+    }
+
+    #[test]
+    fn merges_without_touching_other_keys() {
+        let values = [("params", "8".to_string()), ("prec", "int4".to_string())];
+        assert_eq!(
+            merged("?dc.bw=100&wm.params=70", "wm", &values),
+            "?dc.bw=100&wm.params=8&wm.prec=int4"
+        );
+        assert_eq!(merged("?wm.params=70", "wm", &[]), "");
+        assert_eq!(merged("", "wm", &[]), "");
+        assert_eq!(merged("?wm.params=1e3", "dc", &[]), "?wm.params=1e3");
+    }
+
+    #[test]
+    fn encodes_what_a_reader_might_type() {
+        assert_eq!(encode("4.85"), "4.85");
+        assert_eq!(encode("1 000&x=<b>"), "1%20000%26x%3D%3Cb%3E");
+        assert_eq!(decode("1%20000%26x%3D%3Cb%3E"), "1 000&x=<b>");
+        assert_eq!(decode("a+b"), "a b");
+        assert_eq!(decode("100%"), "100%");
+        assert_eq!(decode("%zz%4"), "%zz%4");
+        assert_eq!(decode("%C3%97"), "\u{d7}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_survives_the_round_trip(value in "\\PC{0,20}", other in "[a-z0-9.]{0,8}") {
+            let search = merged(&format!("?keep={other}"), "wm", &[("params", value.clone())]);
+            let back = read(&search, "wm");
+            proptest::prop_assert_eq!(value_of(&back, "params"), Some(value.as_str()));
+            proptest::prop_assert_eq!(read(&search, "keep").len(), 0);
+            proptest::prop_assert!(search.starts_with("?keep="));
+        }
+
+        #[test]
+        fn decoding_never_panics(text in "\\PC{0,30}") {
+            let _ = decode(&text);
+            let _ = read(&text, "wm");
+        }
+    }
+}
