@@ -8,6 +8,7 @@ pub mod progress;
 pub mod router;
 mod search;
 pub mod theme;
+mod widget_slot;
 
 use crate::content::{COURSE_TITLE, LESSONS};
 use crate::nav::{self, Route};
@@ -56,6 +57,7 @@ fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
 #[component]
 pub fn App() -> impl IntoView {
     let persist = Persist::new();
+    persist.receive_forwarded();
     provide_context(persist);
     let loc = Location::start();
     provide_context(loc);

@@ -179,20 +179,50 @@ pub fn content_security_policy(script_hashes: &[String]) -> String {
     )
 }
 
-/// `page` with the CSP `<meta>` as the first element after `<meta charset>`, and a canonical
-/// link for `path` (e.g. `/sub/model-selection/`).
-pub fn with_head_extras(page: &str, csp: &str, canonical_path: &str) -> String {
+/// `page` with `extra` head elements (the CSP `<meta>`, links) right after its `<base>` (so
+/// that relative links in them resolve against it), and a canonical link for `path`
+/// (e.g. `/sub/model-selection/`).
+pub fn with_head_extras(page: &str, csp: &str, canonical_path: &str, extra: &str) -> String {
     let extra = format!(
-        "\n    <meta http-equiv=\"Content-Security-Policy\" content=\"{}\" />\n    <link rel=\"canonical\" href=\"{}\" />",
+        "\n    <meta http-equiv=\"Content-Security-Policy\" content=\"{}\" />\n    <link rel=\"canonical\" href=\"{}\" />{extra}",
         escape(csp),
         escape(canonical_path)
     );
-    match page.find("<meta charset=\"utf-8\" />") {
-        Some(at) => {
-            let end = at + "<meta charset=\"utf-8\" />".len();
-            format!("{}{}{}", &page[..end], extra, &page[end..])
-        }
-        None => page.replacen("<head>", &format!("<head>{extra}"), 1),
+    let anchor = page
+        .find("<base ")
+        .and_then(|at| page[at..].find('>').map(|end| at + end + 1))
+        .or_else(|| page.find("<head>").map(|at| at + "<head>".len()));
+    match anchor {
+        Some(end) => format!("{}{}{}", &page[..end], extra, &page[end..]),
+        None => format!("{extra}{page}"),
+    }
+}
+
+/// The head elements that name the widgets module (`js`, `wasm`: file names at the site's
+/// base), and on pages that show a widget also preload it.
+pub fn widgets_head(js: &str, wasm: &str, preload: bool) -> String {
+    let mut out = format!(
+        "\n    <meta name=\"ie-course-widgets\" content=\"{}\" data-wasm=\"{}\" />",
+        escape(js),
+        escape(wasm)
+    );
+    if preload {
+        out.push_str(&format!(
+            "\n    <link rel=\"modulepreload\" href=\"{}\" />\n    <link rel=\"preload\" as=\"fetch\" type=\"application/wasm\" crossorigin=\"anonymous\" href=\"{}\" />",
+            escape(js),
+            escape(wasm)
+        ));
+    }
+    out
+}
+
+/// True when `route`'s page shows at least one widget.
+pub fn shows_widgets(route: Route) -> bool {
+    let has = |l: &crate::content::Lesson| l.blocks.iter().any(|b| matches!(b, Block::Widget(_)));
+    match route {
+        Route::Lesson(i) => has(&LESSONS[i]),
+        Route::Print => LESSONS.iter().any(has),
+        Route::Home | Route::NotFound => false,
     }
 }
 

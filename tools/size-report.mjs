@@ -1,42 +1,67 @@
 #!/usr/bin/env node
 // Prints the raw and brotli size of every file a first load of the built site fetches, and
-// their total; exits 1 when the total is over the budget.
-//   node tools/size-report.mjs [dist] [--budget-kb 250]
-// What a first load fetches is read from dist/index.html: every local href/src, and every
-// local .js/.wasm/.css path in its inline module script.
-import { readFileSync, existsSync } from 'node:fs';
+// their total; exits 1 when the title page's first load is over the budget.
+//   node tools/size-report.mjs [dist] [--budget-kb 250] [--pages]
+// What a page's first load fetches is read from its HTML: every local href/src, every local
+// .js/.wasm/.css path in its inline module script, and, on pages that show a widget, the
+// widgets module it preloads. --pages also prints the total for every lesson page.
+import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 const args = process.argv.slice(2);
-const dist = args.find((a) => !a.startsWith('--')) ?? 'dist';
+const dist = args.find((a) => !a.startsWith('--') && !/^\d+$/.test(a)) ?? 'dist';
 const budgetAt = args.indexOf('--budget-kb');
 const budgetKb = budgetAt >= 0 ? Number(args[budgetAt + 1]) : 250;
+const brotliCache = new Map();
+const brotli = (file) => {
+  if (!brotliCache.has(file)) {
+    const body = readFileSync(file);
+    brotliCache.set(file, { raw: body.length, br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length });
+  }
+  return brotliCache.get(file);
+};
 
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const base = (html.match(/<base href="([^"]*)"/) || [, '/'])[1];
-const refs = new Set(['index.html']);
-for (const m of html.matchAll(/(?:href|src)="([^"#?]+)"/g)) refs.add(m[1]);
-for (const m of html.matchAll(/['"]([^'"\s]+\.(?:js|wasm|css))['"]/g)) refs.add(m[1]);
-
-const rows = [];
-for (const ref of refs) {
-  if (/^[a-z]+:/.test(ref)) continue; // other origins
-  const rel = ref.startsWith(base) ? ref.slice(base.length) : ref.replace(/^\.?\//, '');
-  const file = join(dist, rel);
-  if (!rel || !existsSync(file) || rel.endsWith('/')) continue;
-  const body = readFileSync(file);
-  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-  rows.push({ file: rel, raw: body.length, br });
+function firstLoad(page) {
+  const html = readFileSync(join(dist, page), 'utf8');
+  const base = (html.match(/<base href="([^"]*)"/) || [, '/'])[1];
+  const refs = new Set([page]);
+  const withoutMeta = html.replace(/<meta [^>]*>/g, '');
+  for (const m of withoutMeta.matchAll(/(?:href|src)="([^"#?]+)"/g)) refs.add(m[1]);
+  for (const m of withoutMeta.matchAll(/['"]([^'"\s]+\.(?:js|wasm|css))['"]/g)) refs.add(m[1]);
+  const rows = [];
+  for (const ref of refs) {
+    if (/^[a-z]+:/.test(ref) || ref.endsWith('/')) continue; // other origins, other pages
+    const rel = ref.startsWith(base) ? ref.slice(base.length) : ref.replace(/^\.?\//, '');
+    const file = join(dist, rel);
+    if (!rel || !existsSync(file) || !statSync(file).isFile()) continue;
+    rows.push({ file: rel, ...brotli(file) });
+  }
+  rows.sort((a, b) => b.br - a.br);
+  return rows;
 }
-rows.sort((a, b) => b.br - a.br);
-const kb = (n) => (n / 1024).toFixed(1).padStart(8);
+
+const kb = (n) => (n / 1024).toFixed(1);
+const rows = firstLoad('index.html');
+console.log(`First load of the title page (${dist}/index.html):`);
 console.log(`${'file'.padEnd(48)} ${'raw KB'.padStart(8)} ${'brotli KB'.padStart(9)}`);
-for (const r of rows) console.log(`${r.file.padEnd(48)} ${kb(r.raw)} ${kb(r.br).padStart(9)}`);
+for (const r of rows) console.log(`${r.file.padEnd(48)} ${kb(r.raw).padStart(8)} ${kb(r.br).padStart(9)}`);
 const total = rows.reduce((a, r) => a + r.br, 0);
 const raw = rows.reduce((a, r) => a + r.raw, 0);
-console.log(`${'total (first load)'.padEnd(48)} ${kb(raw)} ${kb(total).padStart(9)}   budget ${budgetKb} KB`);
+console.log(`${'total (first load)'.padEnd(48)} ${kb(raw).padStart(8)} ${kb(total).padStart(9)}   budget ${budgetKb} KB`);
+
+if (args.includes('--pages')) {
+  console.log('\nFirst load of each lesson page (brotli KB):');
+  for (const dir of readdirSync(dist).sort()) {
+    const page = join(dir, 'index.html');
+    if (!existsSync(join(dist, page))) continue;
+    const r = firstLoad(page);
+    const t = r.reduce((a, x) => a + x.br, 0);
+    const widgets = r.some((x) => x.file.startsWith('ie-widgets-')) ? ' (with the widgets module)' : '';
+    console.log(`  ${dir.padEnd(28)} ${kb(t).padStart(7)}${widgets}`);
+  }
+}
 if (total > budgetKb * 1024) {
-  console.error(`over budget by ${((total - budgetKb * 1024) / 1024).toFixed(1)} KB`);
+  console.error(`over budget by ${kb(total - budgetKb * 1024)} KB`);
   process.exit(1);
 }

@@ -3,7 +3,6 @@
 use super::router::{scroll_to, Location};
 use crate::content::{Block, LESSONS};
 use crate::nav::{self, Route};
-use crate::widgets;
 use leptos::prelude::*;
 
 /// A lesson's prose and widgets, in order.
@@ -17,7 +16,7 @@ pub fn LessonBody(
         .map(|block| match block {
             // Our own Markdown, compiled at build time: the one place inner_html is used.
             Block::Prose(html) => view! { <div class="prose" inner_html=*html></div> }.into_any(),
-            Block::Widget(w) => widgets::render(w),
+            Block::Widget(w) => view! { <super::widget_slot::WidgetSlot widget=w /> }.into_any(),
         })
         .collect_view()
 }

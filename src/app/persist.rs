@@ -19,11 +19,17 @@ pub struct ShownNotice {
     pub text: String,
 }
 
+/// The window event by which widgets (a separate wasm module, see `src/bin/ie-widgets.rs`) hand
+/// their notices to the shell, which shows them with its own.
+pub const NOTICE_EVENT: &str = "ie-course-notice";
+
 /// Loads and saves stored values, turning every problem into a visible notice.
 /// `Copy`, so components take it from context and move it into closures freely.
 #[derive(Clone, Copy)]
 pub struct Persist {
     notices: RwSignal<Vec<ShownNotice>>,
+    /// True in the widgets module: notices go to the shell as [`NOTICE_EVENT`]s.
+    forward: bool,
 }
 
 impl Persist {
@@ -31,6 +37,7 @@ impl Persist {
     pub fn new() -> Self {
         let p = Persist {
             notices: RwSignal::new(Vec::new()),
+            forward: false,
         };
         if STORAGE.with(BrowserStorage::is_memory) {
             p.notify(
@@ -41,6 +48,36 @@ impl Persist {
         p
     }
 
+    /// The handle for the widgets module: same storage, notices sent to the shell.
+    pub fn forwarding() -> Self {
+        Persist {
+            notices: RwSignal::new(Vec::new()),
+            forward: true,
+        }
+    }
+
+    /// Shows notices that the widgets module sends as [`NOTICE_EVENT`]s.
+    pub fn receive_forwarded(&self) {
+        use wasm_bindgen::JsCast;
+        let me = *self;
+        let on_notice = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::Event)>::new(
+            move |ev: web_sys::Event| {
+                if let Some(text) = ev
+                    .dyn_ref::<web_sys::CustomEvent>()
+                    .and_then(|e| e.detail().as_string())
+                {
+                    me.notify(text);
+                }
+            },
+        );
+        if let Some(w) = web_sys::window() {
+            let _ = w
+                .add_event_listener_with_callback(NOTICE_EVENT, on_notice.as_ref().unchecked_ref());
+        }
+        // Lives as long as the page.
+        on_notice.forget();
+    }
+
     /// The notices to show.
     pub fn notices(&self) -> ReadSignal<Vec<ShownNotice>> {
         self.notices.read_only()
@@ -49,6 +86,17 @@ impl Persist {
     /// Shows `text` as a notice.
     pub fn notify(&self, text: impl Into<String>) {
         let text = text.into();
+        if self.forward {
+            let init = web_sys::CustomEventInit::new();
+            init.set_detail(&wasm_bindgen::JsValue::from_str(&text));
+            if let (Some(w), Ok(ev)) = (
+                web_sys::window(),
+                web_sys::CustomEvent::new_with_event_init_dict(NOTICE_EVENT, &init),
+            ) {
+                let _ = w.dispatch_event(&ev);
+            }
+            return;
+        }
         self.notices.update(|n| {
             let id = n.last().map_or(1, |last| last.id + 1);
             n.push(ShownNotice { id, text });

@@ -26,7 +26,8 @@ mod postbuild {
     use ie_course::content::LESSONS;
     use ie_course::nav::{self, Route};
     use ie_course::prerender::{
-        content_security_policy, inline_script_hashes, page_html, service_worker, with_head_extras,
+        content_security_policy, inline_script_hashes, page_html, service_worker, shows_widgets,
+        widgets_head, with_head_extras,
     };
     use sha2::Digest;
     use std::path::{Path, PathBuf};
@@ -45,6 +46,10 @@ mod postbuild {
         let shell = std::fs::read_to_string(&shell_path)
             .map_err(|e| format!("cannot read {}: {e}", shell_path.display()))?;
         let csp = content_security_policy(&inline_script_hashes(&shell));
+        let widgets = match std::env::var_os("IE_WIDGETS_DIR") {
+            Some(dir) => Some(install_widgets(&PathBuf::from(dir), &staging)?),
+            None => None,
+        };
 
         let mut pages = vec![
             ("index.html".to_string(), Route::Home),
@@ -65,9 +70,13 @@ mod postbuild {
                 Route::NotFound => base.clone(),
                 r => format!("{base}{}", nav::href(r).trim_start_matches("./")),
             };
+            let extra = widgets
+                .as_ref()
+                .map(|(js, wasm)| widgets_head(js, wasm, shows_widgets(route)))
+                .unwrap_or_default();
             write(
                 &staging.join(&path),
-                &with_head_extras(&html, &csp, &canonical),
+                &with_head_extras(&html, &csp, &canonical, &extra),
             )?;
         }
 
@@ -88,6 +97,51 @@ mod postbuild {
             .map(|b| format!("{b:02x}"))
             .collect();
         write(&staging.join("sw.js"), &service_worker(&files, &version))
+    }
+
+    /// Copies the widgets module from `dir` (wasm-bindgen's output) into `staging` under names
+    /// that carry a hash of its contents, like Trunk's own files. Returns (js, wasm) names.
+    fn install_widgets(dir: &Path, staging: &Path) -> Result<(String, String), String> {
+        let read = |name: &str| {
+            std::fs::read(dir.join(name)).map_err(|e| format!("{}: {e}", dir.join(name).display()))
+        };
+        let js = read("ie-widgets.js")?;
+        let wasm = read("ie-widgets_bg.wasm")?;
+        let mut hasher = sha2::Sha256::new();
+        hasher.update(&js);
+        hasher.update(&wasm);
+        let hash: String = hasher
+            .finalize()
+            .iter()
+            .take(8)
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let (js_name, wasm_name) = (
+            format!("ie-widgets-{hash}.js"),
+            format!("ie-widgets-{hash}_bg.wasm"),
+        );
+        std::fs::write(staging.join(&js_name), &js).map_err(|e| e.to_string())?;
+        std::fs::write(staging.join(&wasm_name), &wasm).map_err(|e| e.to_string())?;
+        // JavaScript snippets the widgets import (wasm-bindgen `inline_js`), beside the module.
+        let snippets = dir.join("snippets");
+        if snippets.is_dir() {
+            copy_dir(&snippets, &staging.join("snippets"))?;
+        }
+        Ok((js_name, wasm_name))
+    }
+
+    fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+        std::fs::create_dir_all(to).map_err(|e| e.to_string())?;
+        for entry in std::fs::read_dir(from).map_err(|e| e.to_string())? {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            let target = to.join(path.file_name().unwrap_or_default());
+            if path.is_dir() {
+                copy_dir(&path, &target)?;
+            } else {
+                std::fs::copy(&path, &target).map_err(|e| e.to_string())?;
+            }
+        }
+        Ok(())
     }
 
     fn write(path: &Path, text: &str) -> Result<(), String> {
