@@ -196,7 +196,10 @@ pub fn App() -> impl IntoView {
                                         aria-current=move || current().then_some("page")
                                     >
                                         <span class="toc-title">{lesson.title}</span>
-                                        <span class="tick" data-testid="toc-tick" aria-label="read" hidden=move || !read()>"\u{2713}"</span>
+                                        <span class="tick" data-testid="toc-tick" hidden=move || !read()>
+                                            <span aria-hidden="true">"\u{2713}"</span>
+                                            <span class="visually-hidden">" (read)"</span>
+                                        </span>
                                     </a>
                                 </li>
                             }

@@ -331,14 +331,20 @@ mod tests {
         assert!(csp.contains("object-src 'none'") && csp.contains("base-uri 'self'"));
         assert!(!csp.contains("script-src 'self' 'unsafe-inline'"));
         let page = with_head_extras(
-            "<head><meta charset=\"utf-8\" /><title>x</title>",
+            "<head><meta charset=\"utf-8\" /><base href=\"/b/\" /><title>x</title>",
             &csp,
             "/b/x/",
+            &widgets_head("w.js", "w_bg.wasm", true),
         );
         assert!(page.starts_with(
-            "<head><meta charset=\"utf-8\" />\n    <meta http-equiv=\"Content-Security-Policy\""
+            "<head><meta charset=\"utf-8\" /><base href=\"/b/\" />\n    <meta http-equiv=\"Content-Security-Policy\""
         ));
         assert!(page.contains("<link rel=\"canonical\" href=\"/b/x/\" />"));
+        assert!(page.contains(
+            "<meta name=\"ie-course-widgets\" content=\"w.js\" data-wasm=\"w_bg.wasm\" />"
+        ));
+        assert!(page.contains("<link rel=\"modulepreload\" href=\"w.js\" />"));
+        assert!(!widgets_head("w.js", "w_bg.wasm", false).contains("modulepreload"));
     }
 
     #[test]

@@ -8,9 +8,15 @@ async function lessonsOf(page) {
   );
 }
 
-/** Collects console errors and uncaught exceptions of a page. */
+/** Collects console errors, uncaught exceptions and Content-Security-Policy violations of a
+ * page (call before the first goto). */
 function watchErrors(page) {
   const errors = [];
+  page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+    });
+  });
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
   return errors;
