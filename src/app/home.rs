@@ -37,7 +37,7 @@ pub fn Home() -> impl IntoView {
             <p class="eyebrow">"An interactive course"</p>
             <h1 tabindex="-1">{COURSE_TITLE}</h1>
             <p class="lede">
-                "Why a smaller model is faster and cheaper, how to prove it is good enough with your own evals, "
+                "What makes a smaller model quicker and cheaper to serve, how to show it is good enough with your own evals, "
                 "and when fine-tuning or distillation earns its keep \u{2014} with live calculators, a "
                 "distillation-loss playground, an eval you can edit, and recall cards that remember what you know."
             </p>
