@@ -252,7 +252,7 @@ pub fn MiniEval() -> impl IntoView {
                 format!(
                     "{passes} of {} \u{b7} 95% interval {}\u{2013}{}",
                     s.cases,
-                    crate::calc::format::fixed(lo * 100.0, 0),
+                    eval::percent_text(lo).trim_end_matches('%'),
                     eval::percent_text(hi)
                 ),
             )
@@ -434,9 +434,8 @@ pub fn MiniEval() -> impl IntoView {
                                                 .into_iter()
                                                 .map(|(name, shown, critical)| {
                                                     view! {
-                                                        <li data-case=name>
+                                                        <li data-case=name class:critical=critical title=critical.then_some("critical case")>
                                                             {shown}
-                                                            {critical.then(|| view! { <span class="eval-tag">"critical"</span> })}
                                                         </li>
                                                     }
                                                 })
@@ -526,7 +525,7 @@ pub fn MiniEval() -> impl IntoView {
                     {move || decision.with(|d| d.as_ref().map(|d| d.reason.clone()).unwrap_or_default())}
                 </p>
                 <p class="widget-note">
-                    "Mark a case critical below and any regression on it rejects the candidate, whatever the averages say."
+                    "A case marked critical (below) rejects the candidate on its own if it regresses, whatever the averages say."
                 </p>
             </div>
 
@@ -542,6 +541,7 @@ pub fn MiniEval() -> impl IntoView {
                     on:input=move |ev| schema.set(event_target_value(&ev))
                 ></textarea>
             </div>
+            <div class="eval-cases-box" role="region" aria-label="The cases" tabindex="0">
             <ol class="eval-cases">
                 <For each=move || rows.get() key=|r| r.id let:row>
                     <CaseRow
@@ -553,6 +553,7 @@ pub fn MiniEval() -> impl IntoView {
                     />
                 </For>
             </ol>
+            </div>
             <div class="eval-actions">
                 <button type="button" data-testid="eval-add" on:click=add_case>"Add a case"</button>
                 <button type="button" data-testid="eval-reset" on:click=reset>"Reset to the lesson\u{2019}s eval"</button>
@@ -745,9 +746,9 @@ fn Grade(
                 prop:value=move || verdict_id(verdict())
                 on:change=move |ev| set(verdict_from_id(&event_target_value(&ev)))
             >
-                <option value="auto">"graded automatically"</option>
-                <option value="pass">"pass, set by hand"</option>
-                <option value="fail">"fail, set by hand"</option>
+                <option value="auto">"auto"</option>
+                <option value="pass">"pass (by hand)"</option>
+                <option value="fail">"fail (by hand)"</option>
             </select>
         </div>
     }
@@ -771,7 +772,8 @@ fn CaseRow(
 ) -> impl IntoView {
     let case = row.case;
     let name = move || case.with(|c| c.name.clone());
-    let label = move || case.with(|c| display_name(c, index.get()));
+    // Buttons are named by position, so that a case's name never leaks into their labels.
+    let label = move || format!("case {}", index.get() + 1);
     let bucket = move || {
         case.with(|c| {
             let (b, k) = eval::outcome(c);
@@ -815,16 +817,11 @@ fn CaseRow(
             </div>
             <CaseField label="Question" case=case get=|c| c.question.clone() set=|c, v| c.question = v />
             <CaseField label="Reference SQL" case=case get=|c| c.reference_sql.clone() set=|c, v| c.reference_sql = v sql=true />
-            <div class="eval-answers">
-                <div class="eval-answer">
-                    <CaseField label="Baseline SQL" case=case get=|c| c.baseline_sql.clone() set=|c, v| c.baseline_sql = v sql=true />
-                    <Grade system="Baseline" case=case candidate=false />
-                </div>
-                <div class="eval-answer">
-                    <CaseField label="Candidate SQL" case=case get=|c| c.candidate_sql.clone() set=|c, v| c.candidate_sql = v sql=true />
-                    <Grade system="Candidate" case=case candidate=true />
-                </div>
-            </div>
+            <CaseField label="Baseline SQL" case=case get=|c| c.baseline_sql.clone() set=|c, v| c.baseline_sql = v sql=true />
+            <CaseField label="Candidate SQL" case=case get=|c| c.candidate_sql.clone() set=|c, v| c.candidate_sql = v sql=true />
+            <div class="eval-grades">
+                <Grade system="Baseline" case=case candidate=false />
+                <Grade system="Candidate" case=case candidate=true />
             <label class="eval-check eval-critical">
                 <input
                     type="checkbox"
@@ -835,8 +832,9 @@ fn CaseRow(
                         case.update(|c| c.critical = on)
                     }
                 />
-                "Critical: a regression here rejects the candidate"
+                "Critical"
             </label>
+            </div>
         </li>
     }
 }
