@@ -9,6 +9,7 @@ pub mod controls;
 mod decode_ceiling;
 mod fleet_swap;
 mod url_state;
+mod mini_eval;
 mod weight_memory;
 
 use crate::content::{WidgetParams, WidgetUse};

@@ -733,13 +733,26 @@ pub fn parse_eval_json(text: &str) -> Result<EvalSet, InputError> {
             ),
         ));
     }
+    // serde would read a list as the struct's fields in order; our format is an object.
+    if text.trim_start().starts_with('[') {
+        return Err(InputError::new(
+            FIELD,
+            "Line 1: the file is a list; it must be one object with a \"cases\" list.",
+        ));
+    }
     let set: EvalSet = serde_json::from_str(text).map_err(|e| {
         let full = e.to_string();
         let suffix = format!(" at line {} column {}", e.line(), e.column());
         let what = full.strip_suffix(&suffix).unwrap_or(&full);
+        // serde names the line but not the field; find the field by walking the parsed value.
+        let place = serde_json::from_str::<serde_json::Value>(text)
+            .ok()
+            .and_then(|v| misplaced_field(&v))
+            .map(|p| format!(" (in {p})"))
+            .unwrap_or_default();
         InputError::new(
             FIELD,
-            format!("Line {}, column {}: {what}.", e.line(), e.column()),
+            format!("Line {}, column {}: {what}{place}.", e.line(), e.column()),
         )
     })?;
     if set.version > EVAL_FORMAT_VERSION {
@@ -752,6 +765,269 @@ pub fn parse_eval_json(text: &str) -> Result<EvalSet, InputError> {
         ));
     }
     Ok(set)
+}
+
+/// The first place where well-formed JSON does not fit the [`EvalSet`] shape, in words:
+/// `case 3 (“distinct cities”), field “critical”`. `None` when every field fits.
+fn misplaced_field(v: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    let Some(top) = v.as_object() else {
+        return Some("the top level, which must be one object with a \"cases\" list".into());
+    };
+    let field = |f: &str| format!("field \u{201c}{f}\u{201d}");
+    if let Some(x) = top.get("version") {
+        if x.as_u64().is_none_or(|n| n > u64::from(u32::MAX)) {
+            return Some(field("version"));
+        }
+    }
+    if top.get("schema").is_some_and(|x| !x.is_string()) {
+        return Some(field("schema"));
+    }
+    let cases = match top.get("cases") {
+        None => return None,
+        Some(Value::Array(cases)) => cases,
+        Some(_) => return Some(field("cases")),
+    };
+    const TEXT: [&str; 5] = [
+        "name",
+        "question",
+        "reference_sql",
+        "baseline_sql",
+        "candidate_sql",
+    ];
+    for (i, case) in cases.iter().enumerate() {
+        let Some(obj) = case.as_object() else {
+            return Some(format!("case {}", i + 1));
+        };
+        let label = match obj.get("name").and_then(Value::as_str) {
+            Some(name) if !name.trim().is_empty() => {
+                let short: String = name.chars().take(40).collect();
+                format!("case {} (\u{201c}{short}\u{201d})", i + 1)
+            }
+            _ => format!("case {}", i + 1),
+        };
+        let bad = TEXT
+            .iter()
+            .copied()
+            .find(|f| obj.get(*f).is_some_and(|x| !x.is_string()))
+            .or_else(|| {
+                ["baseline_verdict", "candidate_verdict"]
+                    .into_iter()
+                    .find(|f| {
+                        obj.get(*f)
+                            .is_some_and(|x| !matches!(x.as_str(), Some("auto" | "pass" | "fail")))
+                    })
+            })
+            .or_else(|| {
+                obj.get("critical")
+                    .is_some_and(|x| !x.is_boolean())
+                    .then_some("critical")
+            });
+        if let Some(f) = bad {
+            return Some(format!("{label}, {}", field(f)));
+        }
+    }
+    None
+}
+
+/// What an import changed, for the message after it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Imported {
+    /// The eval after the import.
+    pub set: EvalSet,
+    /// What happened, as a sentence.
+    pub message: String,
+}
+
+/// Applies pasted text to `current`: an eval file (JSON, starting with `{`) replaces it; two
+/// columns of pass/fail set the verdicts by hand, case by case when there is one line per
+/// case, or else become a new eval of that many unnamed cases. Errors name the line (and, for
+/// JSON, the field); `current` is never touched.
+pub fn import_text(current: &EvalSet, text: &str) -> Result<Imported, InputError> {
+    if text.len() > MAX_INPUT_BYTES {
+        return Err(InputError::new(
+            "Import",
+            format!(
+                "The text is {} bytes; the limit is 1 MB (1,000,000 bytes).",
+                format::fixed(text.len() as f64, 0)
+            ),
+        ));
+    }
+    let trimmed = text.trim_start();
+    if trimmed.is_empty() {
+        return Err(InputError::new(
+            "Import",
+            "Paste an eval file (JSON) or two columns of pass/fail first.",
+        ));
+    }
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    if trimmed.starts_with(['{', '[']) {
+        let set = parse_eval_json(text)?;
+        let n = set.cases.len();
+        return Ok(Imported {
+            message: format!("Imported the eval file: {n} case{}.", plural(n)),
+            set,
+        });
+    }
+    let rows = parse_pass_fail_columns(text)?;
+    let verdict = |p: bool| if p { Verdict::Pass } else { Verdict::Fail };
+    let n = rows.len();
+    if n == current.cases.len() {
+        let mut set = current.clone();
+        for (case, &(b, c)) in set.cases.iter_mut().zip(&rows) {
+            case.baseline_verdict = verdict(b);
+            case.candidate_verdict = verdict(c);
+        }
+        Ok(Imported {
+            set,
+            message: format!(
+                "Set both verdicts of all {n} case{} by hand from the pasted columns, in order.",
+                plural(n)
+            ),
+        })
+    } else {
+        Ok(Imported {
+            set: EvalSet {
+                version: EVAL_FORMAT_VERSION,
+                schema: current.schema.clone(),
+                cases: cases_from_pass_fail(&rows),
+            },
+            message: format!(
+                "The paste has {n} line{} and the eval had {} case{}, so it replaced the eval \
+                 with {n} case{} named \u{201c}case 1\u{201d} onwards.",
+                plural(n),
+                current.cases.len(),
+                plural(current.cases.len()),
+                plural(n)
+            ),
+        })
+    }
+}
+
+/// A run of tokens on one side of a side-by-side diff, spaced for reading.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DiffRun {
+    /// The text, with the spaces between its tokens.
+    pub text: String,
+    /// Whether these tokens are missing from the other side.
+    pub changed: bool,
+}
+
+/// Whether a space goes between two tokens when SQL is shown again: none after `(` or `.`,
+/// none before `)`, `,`, `;` or `.`, and none between a word and its `(` (`COUNT(*)`).
+fn space_between(prev: &str, next: &str) -> bool {
+    let word = |s: &str| s.chars().all(|c| c.is_alphanumeric() || c == '_');
+    !(prev == "("
+        || prev == "."
+        || matches!(next, ")" | "," | ";" | ".")
+        || (next == "(" && word(prev) && !prev.is_empty()))
+}
+
+/// The two sides of the token diff from `a` to `b`: `a` with the tokens `b` lacks marked, and
+/// `b` with the tokens `a` lacks marked. Neighbouring tokens of one kind form one run, so a
+/// dropped `WHERE is_admin = TRUE` is one highlight.
+pub fn diff_sides(a: &str, b: &str) -> (Vec<DiffRun>, Vec<DiffRun>) {
+    let mut left: Vec<(String, bool)> = Vec::new();
+    let mut right: Vec<(String, bool)> = Vec::new();
+    for op in diff_tokens(a, b) {
+        match op {
+            DiffOp::Same(t) => {
+                left.push((t.clone(), false));
+                right.push((t, false));
+            }
+            DiffOp::Removed(t) => left.push((t, true)),
+            DiffOp::Added(t) => right.push((t, true)),
+        }
+    }
+    (runs(&left), runs(&right))
+}
+
+/// Joins (token, changed) pairs into runs; a space between a plain and a changed token stays
+/// outside the highlight.
+fn runs(tokens: &[(String, bool)]) -> Vec<DiffRun> {
+    let mut out: Vec<DiffRun> = Vec::new();
+    let mut prev: Option<&str> = None;
+    for (text, changed) in tokens {
+        let space = prev.is_some_and(|p| space_between(p, text));
+        match out.last_mut() {
+            Some(run) if run.changed == *changed => {
+                if space {
+                    run.text.push(' ');
+                }
+                run.text.push_str(text);
+            }
+            Some(run) if !run.changed => {
+                // Plain text, then a change: the space stays plain.
+                if space {
+                    run.text.push(' ');
+                }
+                out.push(DiffRun {
+                    text: text.clone(),
+                    changed: true,
+                });
+            }
+            _ => out.push(DiffRun {
+                text: if space {
+                    format!(" {text}")
+                } else {
+                    text.clone()
+                },
+                changed: *changed,
+            }),
+        }
+        prev = Some(text);
+    }
+    out
+}
+
+/// A probability for display, starting with its digits: `1.00`, `0.38`, `0.0215`, `2.1e-5`.
+pub fn p_value_text(p: f64) -> String {
+    if !p.is_finite() {
+        return "1.00".into();
+    }
+    if p >= 0.1 {
+        format::fixed(p, 2)
+    } else if p >= 0.0001 {
+        format::fixed(p, 4)
+    } else if p == 0.0 {
+        "0".into()
+    } else {
+        format!("{p:.1e}")
+    }
+}
+
+/// One sentence on what the exact McNemar test says about `regressed` against `fixed` cases,
+/// and what it does not.
+pub fn mcnemar_sentence(regressed: usize, fixed: usize) -> String {
+    if regressed + fixed == 0 {
+        return "No case changed, so McNemar's test has nothing to weigh: the two systems agree \
+                on every case."
+            .into();
+    }
+    let p = mcnemar_exact_p(regressed, fixed);
+    let split = format!("{regressed} regressed against {fixed} fixed");
+    if p < 0.05 {
+        let side = if regressed > fixed { "worse" } else { "better" };
+        format!(
+            "McNemar's test looks only at the changed cases: {split} is a split that chance \
+             would give less than 5% of the time (p = {}), so the candidate is likely {side} \
+             on cases like these, though the test cannot say how much any one case matters to \
+             your product.",
+            p_value_text(p)
+        )
+    } else {
+        format!(
+            "McNemar's test looks only at the changed cases: {split} is a split chance gives \
+             easily (p = {}), so the test cannot tell the two systems apart, which does not \
+             make a regressed case harmless: read each one.",
+            p_value_text(p)
+        )
+    }
+}
+
+/// Accuracy as a percentage for display: `90%`, `66.7%`; at most one decimal.
+pub fn percent_text(fraction: f64) -> String {
+    format!("{}%", format::plain((fraction * 1000.0).round() / 10.0))
 }
 
 /// An eval as pretty-printed JSON, readable back by [`parse_eval_json`].
@@ -1142,6 +1418,117 @@ mod tests {
         let cases = cases_from_pass_fail(&rows);
         assert_eq!(cases[0].name, "case 1");
         assert_eq!(outcome(&cases[0]), (true, false));
+    }
+
+    #[test]
+    fn bad_json_names_the_field() {
+        let msg = |t: &str| parse_eval_json(t).unwrap_err().message;
+        let m = msg("{\n  \"cases\": [\n    {\"name\": 3}\n  ]\n}");
+        assert!(
+            m.ends_with("(in case 1, field \u{201c}name\u{201d})."),
+            "{m}"
+        );
+        let m = msg(r#"{"cases": [{"name": "a"}, {"name": "b", "critical": "yes"}]}"#);
+        assert!(
+            m.contains("(in case 2 (\u{201c}b\u{201d}), field \u{201c}critical\u{201d})"),
+            "{m}"
+        );
+        let m = msg(r#"{"cases": [{"candidate_verdict": "maybe"}]}"#);
+        assert!(
+            m.contains("case 1, field \u{201c}candidate_verdict\u{201d}"),
+            "{m}"
+        );
+        assert!(msg(r#"{"cases": 3}"#).contains("field \u{201c}cases\u{201d}"));
+        assert!(msg("[1]").starts_with("Line 1: the file is a list"));
+        assert!(msg("3").contains("the top level"));
+        assert!(msg(r#"{"version": "one"}"#).contains("field \u{201c}version\u{201d}"));
+    }
+
+    #[test]
+    fn import_replaces_applies_or_refuses() {
+        let set = course_eval();
+        let json = eval_json(&set);
+        let mut edited = set.clone();
+        edited.cases.truncate(3);
+        let done = import_text(&edited, &json).unwrap();
+        assert_eq!(done.set, set);
+        assert_eq!(done.message, "Imported the eval file: 10 cases.");
+        // One line per case: verdicts by hand, names and SQL kept.
+        let done = import_text(&edited, "pass fail\nfail pass\n1 1\n").unwrap();
+        assert_eq!(done.set.cases[0].name, "all names");
+        assert_eq!(outcome(&done.set.cases[0]), (true, false));
+        assert_eq!(outcome(&done.set.cases[1]), (false, true));
+        assert_eq!(done.set.cases[1].baseline_verdict, Verdict::Fail);
+        // Another count: a new eval of unnamed cases.
+        let done = import_text(&edited, "pass,fail").unwrap();
+        assert_eq!(done.set.cases.len(), 1);
+        assert_eq!(done.set.cases[0].name, "case 1");
+        assert_eq!(done.set.schema, set.schema);
+        let err = |t: &str| import_text(&edited, t).unwrap_err().message;
+        assert!(err("  ").starts_with("Paste an eval file"));
+        assert!(err("{\"cases\": [").starts_with("Line 1, column 11"));
+        assert!(err("pass pass\nmaybe pass").starts_with("Line 2:"));
+        assert!(err(&"x".repeat(MAX_INPUT_BYTES + 1)).contains("1 MB"));
+    }
+
+    #[test]
+    fn diff_sides_highlight_whole_runs() {
+        let run = |text: &str, changed| DiffRun {
+            text: text.into(),
+            changed,
+        };
+        let (l, r) = diff_sides(
+            "SELECT email FROM users WHERE is_admin = TRUE;",
+            "SELECT email FROM users;",
+        );
+        assert_eq!(
+            l,
+            [
+                run("SELECT email FROM users ", false),
+                run("WHERE is_admin = TRUE", true),
+                run(";", false),
+            ]
+        );
+        assert_eq!(r, [run("SELECT email FROM users;", false)]);
+        let (l, r) = diff_sides(
+            "SELECT city FROM users;",
+            "SELECT DISTINCT city FROM users;",
+        );
+        assert_eq!(l, [run("SELECT city FROM users;", false)]);
+        assert_eq!(
+            r,
+            [
+                run("SELECT ", false),
+                run("DISTINCT", true),
+                run(" city FROM users;", false),
+            ]
+        );
+        let (l, _) = diff_sides("SELECT COUNT( * ) FROM t", "x");
+        let text: String = l.iter().map(|r| r.text.as_str()).collect();
+        assert_eq!(text, "SELECT COUNT(*) FROM t");
+        assert_eq!(diff_sides("", ""), (vec![], vec![]));
+    }
+
+    #[test]
+    fn p_values_and_percentages_read_well() {
+        assert_eq!(p_value_text(1.0), "1.00");
+        assert_eq!(p_value_text(0.0625), "0.0625");
+        assert_eq!(p_value_text(mcnemar_exact_p(1, 9)), "0.0215");
+        assert_eq!(p_value_text(0.000021), "2.1e-5");
+        assert_eq!(p_value_text(0.0), "0");
+        assert_eq!(p_value_text(f64::NAN), "1.00");
+        assert_eq!(percent_text(0.9), "90%");
+        assert_eq!(percent_text(2.0 / 3.0), "66.7%");
+        assert_eq!(percent_text(1.0), "100%");
+        let s = mcnemar_sentence(1, 1);
+        assert!(
+            s.contains("1 regressed against 1 fixed") && s.contains("p = 1.00"),
+            "{s}"
+        );
+        assert!(s.contains("cannot tell the two systems apart"), "{s}");
+        assert!(mcnemar_sentence(9, 1).contains("likely worse"));
+        assert!(mcnemar_sentence(1, 9).contains("likely better"));
+        assert!(mcnemar_sentence(0, 0).starts_with("No case changed"));
     }
 
     /// SQL-like text, with quotes, punctuation and odd whitespace.

@@ -8,4 +8,5 @@ widgets! {
     "decode-ceiling" => decode_ceiling::mount ["bandwidth", "a-gb", "b-gb"],
     "fleet-swap" => fleet_swap::mount ["requests", "tokens", "large-gb", "small-gb", "gpus"],
     "break-even" => break_even::mount ["api-price", "gpu-hourly", "throughput", "utilisation", "volume"],
+    "mini-eval" => mini_eval::mount [],
 }
