@@ -10,6 +10,7 @@ pub mod content;
 pub mod figures;
 pub mod nav;
 pub mod prerender;
+pub mod recall;
 pub mod storage;
 pub mod widgets;
 
