@@ -432,16 +432,17 @@ impl Progress {
         self.log.dedup_by(|b, a| a.at == b.at && a.card == b.card);
         let mut cards: BTreeMap<String, FsrsCard> = BTreeMap::new();
         for r in &mut self.log {
-            let card = cards
-                .remove(&r.card)
-                .unwrap_or_else(|| new_card(r.at));
+            let card = cards.remove(&r.card).unwrap_or_else(|| new_card(r.at));
             r.phase = Phase::of(card.state);
             let next = scheduler(r.retention)
                 .next(card, time(r.at), r.grade.rating())
                 .card;
             cards.insert(r.card.clone(), next);
         }
-        self.cards = cards.iter().map(|(k, c)| (k.clone(), from_fsrs(c))).collect();
+        self.cards = cards
+            .iter()
+            .map(|(k, c)| (k.clone(), from_fsrs(c)))
+            .collect();
         self
     }
 
@@ -596,7 +597,11 @@ impl Progress {
         let since = clock.now - 30 * DAY;
         let (mut passed, mut total) = (0usize, 0usize);
         for r in &self.log {
-            if r.at > since && r.at <= clock.now && r.phase == Phase::Review && scope.contains(r.card.as_str()) {
+            if r.at > since
+                && r.at <= clock.now
+                && r.phase == Phase::Review
+                && scope.contains(r.card.as_str())
+            {
                 total += 1;
                 if r.grade != Grade::Again {
                     passed += 1;
@@ -611,7 +616,11 @@ impl Progress {
             .filter(|r| scope.contains(r.card.as_str()))
             .map(|r| clock.day_of(r.at))
             .collect();
-        let mut day = if days.contains(&today) { today } else { today - 1 };
+        let mut day = if days.contains(&today) {
+            today
+        } else {
+            today - 1
+        };
         while days.contains(&day) {
             s.streak += 1;
             day -= 1;
@@ -707,7 +716,10 @@ mod tests {
     #[test]
     fn malformed_decks_are_refused_with_a_clear_message() {
         let e = parse_deck("[{\"id\": \"a\"}]").unwrap_err();
-        assert!(e.contains("content/cards.json") && e.contains("missing field"), "{e}");
+        assert!(
+            e.contains("content/cards.json") && e.contains("missing field"),
+            "{e}"
+        );
         let two = r#"[{"id":"a","lesson":"x","question":"q","answer":"a"},
                       {"id":"a","lesson":"x","question":"q","answer":"a"}]"#;
         assert!(parse_deck(two).unwrap_err().contains("used twice"));
@@ -793,10 +805,19 @@ mod tests {
         p.grade("a", Grade::Good, T0); // back in 10 min
         p.grade("b", Grade::Again, T0 + 1000); // back in 1 min
         assert_eq!(ids(p.queue(&deck, None, T0 + 2000, false)), ["c"]);
-        assert_eq!(ids(p.queue(&deck, Some("l1"), T0 + 2000, false)), Vec::<String>::new());
+        assert_eq!(
+            ids(p.queue(&deck, Some("l1"), T0 + 2000, false)),
+            Vec::<String>::new()
+        );
         assert_eq!(ids(p.queue(&deck, Some("l1"), T0 + 2000, true)), ["b", "a"]);
-        assert_eq!(ids(p.queue(&deck, None, T0 + 2 * MINUTE, false)), ["b", "c"]);
-        assert_eq!(ids(p.queue(&deck, None, T0 + 11 * MINUTE, false)), ["b", "a", "c"]);
+        assert_eq!(
+            ids(p.queue(&deck, None, T0 + 2 * MINUTE, false)),
+            ["b", "c"]
+        );
+        assert_eq!(
+            ids(p.queue(&deck, None, T0 + 11 * MINUTE, false)),
+            ["b", "a", "c"]
+        );
         let s = p.stats(&deck, None, Clock::utc(T0 + 2000));
         assert_eq!((s.due_now, s.new, s.learning, s.review), (1, 1, 2, 0));
         let s = p.stats(&deck, None, Clock::utc(T0 + 11 * MINUTE));
