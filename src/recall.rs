@@ -826,7 +826,7 @@ mod tests {
 
     #[test]
     fn statistics_count_retention_streak_and_forecast() {
-        let deck = vec![card("a", "l"), card("b", "l"), card("gone-from-deck", "l")];
+        let deck = [card("a", "l"), card("b", "l")];
         let mut p = Progress::default();
         // Three consecutive days of reviews; "a" graduates to review.
         p.grade("a", Grade::Good, T0);
@@ -836,7 +836,7 @@ mod tests {
         let due = p.state("a").unwrap().due;
         p.grade("a", Grade::Good, due);
         p.grade("removed", Grade::Good, T0);
-        let deck = &deck[..2];
+        let deck = &deck[..];
         let now = p.log.last().unwrap().at + HOUR;
         let s = p.stats(deck, None, Clock::utc(now));
         assert_eq!(s.mature_reviews_30d, 1);

@@ -419,7 +419,7 @@ pub fn Recall(
                     .into_any()
                 }
             }}
-            <p class="recall-keys" id=hint_id>
+            <p class="recall-keys" id=hint_id hidden=move || current.get().is_none()>
                 "Keys while this box has focus: Space or Enter shows the answer; then 1 Again, 2 Hard, 3 Good, 4 Easy (Space or Enter: Good)."
             </p>
             <p class="recall-sr" role="status">{move || announce.get()}</p>
@@ -532,13 +532,8 @@ fn Statistics(stats: Memo<recall::Stats>) -> impl IntoView {
     let retention = Signal::derive(move || {
         let s = stats.get();
         match s.retention_30d {
-            Some(r) => format!(
-                "{:.0} % of {} review{}",
-                r * 100.0,
-                s.mature_reviews_30d,
-                if s.mature_reviews_30d == 1 { "" } else { "s" }
-            ),
-            None => "0 reviews of learnt cards yet".into(),
+            Some(r) => format!("{:.0} %", r * 100.0),
+            None => "\u{2014}".into(),
         }
     });
     let streak = Signal::derive(move || {
@@ -556,6 +551,20 @@ fn Statistics(stats: Memo<recall::Stats>) -> impl IntoView {
             <Output label="True retention, last 30 days" testid="cards-retention-30d" value=retention stale=false />
             <Output label="Streak" testid="cards-streak" value=streak stale=false />
         </div>
+        <p class="widget-note">
+            {move || {
+                let s = stats.get();
+                let n = s.mature_reviews_30d;
+                match s.retention_30d {
+                    Some(r) => format!(
+                        "True retention: {} of {n} review{} of learnt cards in the last 30 days were recalled (not \u{201c}Again\u{201d}).",
+                        (r * n as f64).round(),
+                        if n == 1 { "" } else { "s" }
+                    ),
+                    None => "True retention appears once learnt cards come back for review: the share you still recalled.".into(),
+                }
+            }}
+        </p>
         <p class="recall-chart-title">
             "Reviews due over the next 30 days "
             <span class="recall-chart-scale">{move || format!("(tallest bar: {})", peak())}</span>

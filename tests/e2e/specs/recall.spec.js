@@ -165,8 +165,10 @@ test('two tabs reviewing at once keep both reviews', async ({ context }) => {
   await openRecall(b);
   // B shows the first card's answer; meanwhile A grades that card and the next.
   await b.getByTestId('card-reveal').click();
+  await a.bringToFront(); // (a background tab only waits longer for its clicks)
   await gradeShown(a, 'good');
   await gradeShown(a, 'good');
+  await b.bringToFront();
   await expect(b.getByTestId('card-answer')).toBeVisible(); // B's card stays on screen
   await b.getByTestId('card-grade-hard').click();
   const log = (await stored(a)).data.log;
