@@ -13,6 +13,7 @@ pub mod nav;
 pub mod prerender;
 pub mod progress;
 pub mod search;
+pub mod recall;
 pub mod storage;
 pub mod widgets;
 

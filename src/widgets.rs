@@ -10,6 +10,7 @@ mod decode_ceiling;
 mod fleet_swap;
 mod url_state;
 mod mini_eval;
+mod recall;
 mod weight_memory;
 
 use crate::content::{WidgetParams, WidgetUse};

@@ -4,6 +4,7 @@
 // that mounts a widget by name, and by the build (build/main.rs), where the same macro only
 // collects the names and keys so that a lesson naming an unknown widget or parameter fails.
 widgets! {
+    "recall" => recall::mount ["lesson"],
     "weight-memory" => weight_memory::mount ["params", "precision", "bits", "gpu-gb"],
     "decode-ceiling" => decode_ceiling::mount ["bandwidth", "a-gb", "b-gb"],
     "fleet-swap" => fleet_swap::mount ["requests", "tokens", "large-gb", "small-gb", "gpus"],
