@@ -4,7 +4,10 @@
 //! AnyView`, declare the module below, and add its line to `widgets/registry.rs`.
 
 pub mod controls;
+mod latency;
+mod try_it;
 mod weight_memory;
+mod workload_sort;
 
 use crate::content::{WidgetParams, WidgetUse};
 use leptos::prelude::*;

@@ -5,4 +5,7 @@
 // collects the names and keys so that a lesson naming an unknown widget or parameter fails.
 widgets! {
     "weight-memory" => weight_memory::mount ["params", "precision", "bits", "gpu-gb"],
+    "workload-sort" => workload_sort::mount [],
+    "latency" => latency::mount [],
+    "try-it" => try_it::mount [],
 }
