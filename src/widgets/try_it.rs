@@ -90,29 +90,29 @@ pub fn TryIt() -> impl IntoView {
             .load::<Worksheet>(STORE_NAME, STORE_VERSION, |_, _| None)
             .unwrap_or_default(),
     );
-    // Storage is the outside world: keep it in step with the worksheet.
-    Effect::new(move |_| sheet.with(|w| persist.save(STORE_NAME, STORE_VERSION, w)));
-
     let locked = move || sheet.with(Worksheet::is_locked);
     let lock_errors = RwSignal::new(Vec::<crate::calc::InputError>::new());
     let refusal = RwSignal::new(None::<&'static str>);
     let confirm_clear = RwSignal::new(false);
 
-    // Text fields bound to the worksheet, written on input.
-    let field = move |get: fn(&Worksheet) -> &String, set: fn(&mut Worksheet, String)| {
-        let text = RwSignal::new(sheet.with_untracked(|w| get(w).clone()));
-        Effect::new(move |_| {
-            let t = text.get();
-            if sheet.with_untracked(|w| *get(w) != t) {
-                sheet.update(|w| set(w, t));
-            }
-        });
-        text
-    };
+    // Typed text lives in its own signals (the fields write them); `full` is the worksheet
+    // with that text folded in, which the decision reads and storage keeps.
     let threshold = RwSignal::new(sheet.with_untracked(|w| w.threshold.clone()));
     let prompts = RwSignal::new(sheet.with_untracked(|w| w.prompts.clone()));
-    let small_tps = field(|w| &w.small_tps, |w, t| w.small_tps = t);
-    let large_tps = field(|w| &w.large_tps, |w, t| w.large_tps = t);
+    let small_tps = RwSignal::new(sheet.with_untracked(|w| w.small_tps.clone()));
+    let large_tps = RwSignal::new(sheet.with_untracked(|w| w.large_tps.clone()));
+    let full = Memo::new(move |_| {
+        let mut w = sheet.get();
+        if !w.is_locked() {
+            w.threshold = threshold.get();
+            w.prompts = prompts.get();
+        }
+        w.small_tps = small_tps.get();
+        w.large_tps = large_tps.get();
+        w
+    });
+    // Storage is the outside world: keep it in step with the worksheet.
+    Effect::new(move |_| full.with(|w| persist.save(STORE_NAME, STORE_VERSION, w)));
 
     let lock_error_for = move |f: &'static str| {
         Signal::derive(move || {
@@ -132,9 +132,7 @@ pub fn TryIt() -> impl IntoView {
     };
 
     let on_lock = move |_| {
-        let mut next = sheet.get_untracked();
-        next.threshold = threshold.get_untracked();
-        next.prompts = prompts.get_untracked();
+        let mut next = full.get_untracked();
         match next.lock(js_sys::Date::now()) {
             Ok(()) => {
                 lock_errors.set(Vec::new());
@@ -160,13 +158,13 @@ pub fn TryIt() -> impl IntoView {
         }
     };
 
+    // Rows depend only on how many prompts there are, so marking one keeps focus in place.
+    let prompt_count = Memo::new(move |_| match sheet.with(|w| w.locked) {
+        Some(l) => l.prompts,
+        None => worksheet::parse_prompts(&prompts.get()).unwrap_or(10),
+    });
     let rows = move || {
-        let n = sheet.with(|w| {
-            w.locked.map_or_else(
-                || worksheet::parse_prompts(&w.prompts).unwrap_or(10),
-                |l| l.prompts,
-            )
-        });
+        let n = prompt_count.get();
         (0..n as usize)
             .map(|i| {
                 let cell = move |which: Which| {
@@ -184,7 +182,6 @@ pub fn TryIt() -> impl IntoView {
                                 id=id
                                 data-testid=format!("tryit-{}-{}", if which == Which::Small { "small" } else { "large" }, i + 1)
                                 aria-label=move || format!("Prompt {}: {} passed", i + 1, name())
-                                aria-disabled=move || (!locked()).to_string()
                                 prop:checked=move || sheet.with(|w| w.passed(which, i))
                                 on:click=move |ev| {
                                     let checked = event_target_checked(&ev);
@@ -228,9 +225,9 @@ pub fn TryIt() -> impl IntoView {
             None => "No scores: the threshold is not locked.".into(),
         })
     };
-    let decision = move || sheet.with(|w| w.decision());
+    let decision = move || full.with(Worksheet::decision);
     let export_href = move || {
-        let md = sheet.with(Worksheet::markdown);
+        let md = full.with(Worksheet::markdown);
         format!(
             "data:text/markdown;charset=utf-8,{}",
             String::from(js_sys::encode_uri_component(&md))
@@ -277,7 +274,7 @@ pub fn TryIt() -> impl IntoView {
                             rows="2"
                             data-testid="tryit-task"
                             placeholder="e.g. Turn a customer question into the right SQL query"
-                            prop:readonly=locked
+                            readonly=locked
                             prop:value=move || sheet.with(|w| w.task.clone())
                             on:input=move |ev| {
                                 let v = event_target_value(&ev);
@@ -294,7 +291,7 @@ pub fn TryIt() -> impl IntoView {
                                 inputmode="numeric"
                                 autocomplete="off"
                                 data-testid="tryit-prompts"
-                                prop:readonly=locked
+                                readonly=locked
                                 prop:value=move || sheet.with(|w| w.locked.map(|l| l.prompts.to_string())).unwrap_or_else(|| prompts.get())
                                 on:input=move |ev| prompts.set(event_target_value(&ev))
                             />
@@ -308,7 +305,7 @@ pub fn TryIt() -> impl IntoView {
                                 inputmode="numeric"
                                 autocomplete="off"
                                 data-testid="tryit-threshold"
-                                prop:readonly=locked
+                                readonly=locked
                                 aria-invalid=move || lock_error_for("Pass threshold").get().is_some().to_string()
                                 prop:value=move || sheet.with(|w| w.locked.map(|l| l.threshold.to_string())).unwrap_or_else(|| threshold.get())
                                 on:input=move |ev| threshold.set(event_target_value(&ev))

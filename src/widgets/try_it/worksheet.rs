@@ -443,11 +443,14 @@ mod tests {
         w.small_tps = "48".into();
         w.large_tps = "12".into();
         let d = w.decision().unwrap();
-        let opening = "Decision: the 3B model scored 8 of 10 against a threshold of 7, so it passes;";
+        let opening =
+            "Decision: the 3B model scored 8 of 10 against a threshold of 7, so it passes;";
         assert!(d.starts_with(opening), "{d}");
         assert!(d.contains("the 14B model scored 10 of 10, so it passes too."));
         assert!(d.contains("Choose the 3B model: it is the smallest model that passes"));
-        assert!(d.contains("48 tok/s for the 3B model against 12 tok/s for the 14B model (4.0\u{d7})"));
+        assert!(
+            d.contains("48 tok/s for the 3B model against 12 tok/s for the 14B model (4.0\u{d7})")
+        );
         assert!(!d.contains("Add both"));
     }
 

@@ -55,7 +55,7 @@ test('a wrong side says why, the card can move, and the first try is remembered'
   await placeByKeyboard(page, card, 'whisper-batch', 'online');
   const reason = card.getByTestId('reason-whisper-batch');
   await expect(reason).toHaveText(/^Not quite: this one is offline, optimize throughput\./);
-  await expect(reason).toContainText('Whisper');
+  await expect(reason).toContainText('throughput-tuned');
   await expect(card.getByTestId('sort-score')).toHaveText('0 of 8 on the right side (0 right at the first try)');
   await placeByKeyboard(page, card, 'whisper-batch', 'offline');
   await expect(card.getByTestId('sort-zone-offline').getByTestId('reason-whisper-batch')).toHaveText(/^Right: /);
@@ -73,6 +73,8 @@ test('choosing a side with nothing selected asks for a workload first', async ({
 });
 
 test('workloads can be dragged onto a side', async ({ page }) => {
+  // Tall enough that the whole card is on screen: no scrolling between pick-up and drop.
+  await page.setViewportSize({ width: 1280, height: 2000 });
   const card = await openSorter(page);
   await card.getByTestId('workload-voice-agent').dragTo(card.getByTestId('sort-zone-online'));
   await expect(card.getByTestId('sort-zone-online').getByTestId('workload-voice-agent')).toBeVisible();
