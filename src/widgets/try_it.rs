@@ -268,7 +268,7 @@ pub fn TryIt() -> impl IntoView {
                 <li class="tryit-step">
                     <h4>"Write the task and the pass threshold, then lock them"</h4>
                     <div class="field">
-                        <label for=task_id.clone()>"Task the ten prompts test"</label>
+                        <label for=task_id.clone()>"Task the prompts test"</label>
                         <textarea
                             id=task_id
                             rows="2"
