@@ -529,4 +529,32 @@ mod tests {
         let partial: Worksheet = serde_json::from_str(r#"{"task":"x"}"#).unwrap();
         assert_eq!(partial.threshold, "8");
     }
+
+    proptest::proptest! {
+        #[test]
+        fn the_verdict_follows_score_and_threshold(
+            marks in proptest::collection::vec(proptest::prelude::any::<(bool, bool)>(), 1..=50usize),
+            t in 1u32..=50,
+        ) {
+            let n = marks.len() as u32;
+            let t = t.min(n);
+            let mut w = Worksheet {
+                prompts: n.to_string(),
+                threshold: t.to_string(),
+                ..Worksheet::default()
+            };
+            proptest::prop_assert!(w.mark(Which::Small, 0, true).is_err());
+            w.lock(0.0).unwrap();
+            for (i, (a, b)) in marks.iter().enumerate() {
+                w.mark(Which::Small, i, *a).unwrap();
+                w.mark(Which::Large, i, *b).unwrap();
+            }
+            let s = marks.iter().filter(|m| m.0).count() as u32;
+            let verdict = if s >= t { "passes" } else { "fails" };
+            let d = w.decision().unwrap();
+            let expected = format!("scored {s} of {n} against a threshold of {t}, so it {verdict}");
+            proptest::prop_assert!(d.contains(&expected), "{}", d);
+            proptest::prop_assert_eq!(w.score(Which::Small), s);
+        }
+    }
 }

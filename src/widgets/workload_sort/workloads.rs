@@ -299,4 +299,22 @@ mod tests {
         assert_eq!(back.score().placed, 1);
         assert_eq!(back.score().first_try, 1);
     }
+
+    proptest::proptest! {
+        #[test]
+        fn any_sequence_of_moves_keeps_the_score_consistent(
+            moves in proptest::collection::vec((0usize..8, proptest::prelude::any::<bool>()), 0..40),
+        ) {
+            let mut s = Sorting::default();
+            for (i, online) in moves {
+                let side = if online { Side::Online } else { Side::Offline };
+                let f = s.place(WORKLOADS[i].id, side).expect("known id");
+                proptest::prop_assert_eq!(f.correct, WORKLOADS[i].side == side);
+            }
+            let score = s.score();
+            proptest::prop_assert!(score.correct <= score.placed && score.placed <= score.total);
+            proptest::prop_assert!(score.first_try <= score.placed);
+            proptest::prop_assert_eq!(s.done(), score.correct == 8);
+        }
+    }
 }
