@@ -11,7 +11,10 @@ mod fleet_swap;
 mod url_state;
 mod mini_eval;
 mod recall;
+mod latency;
+mod try_it;
 mod weight_memory;
+mod workload_sort;
 
 use crate::content::{WidgetParams, WidgetUse};
 use leptos::prelude::*;

@@ -376,6 +376,169 @@ impl EndToEnd {
     }
 }
 
+/// Seed of the explorer's sample, fixed so the text and the widget agree.
+pub const EXPLORER_SEED: u64 = 42;
+/// Requests in the explorer's sample.
+pub const EXPLORER_REQUESTS: usize = 2_000;
+
+/// A time in ms as the explorer prints it, without thousands separators so the text starts
+/// with a plain number: whole ms from 100 up, one decimal from 10, two below (trailing zeros
+/// dropped). `"812 ms"`, `"42.5 ms"`, `"0.25 ms"`.
+pub fn ms_text(ms: f64) -> String {
+    let decimals = if ms.abs() >= 100.0 {
+        0
+    } else if ms.abs() >= 10.0 {
+        1
+    } else {
+        2
+    };
+    let mut s = super::format::fixed(ms, decimals).replace(',', "");
+    if s.contains('.') {
+        s = s.trim_end_matches('0').trim_end_matches('.').to_string();
+    }
+    format!("{s} ms")
+}
+
+/// What the explorer says about a sample: how the mean hides the tail, and what removing the
+/// tail would change.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TailStory {
+    /// The sample as drawn.
+    pub now: Summary,
+    /// The same requests with the tail trimmed: slow requests fixed if there are any, else
+    /// sigma halved.
+    pub trimmed: Summary,
+    /// What was trimmed, e.g. "the 1-in-20 slow requests were fixed".
+    pub trimmed_how: String,
+}
+
+impl TailStory {
+    /// Draws the explorer's sample for `model` and the trimmed comparison; `None` if the
+    /// sample is empty.
+    pub fn of(model: &LatencyModel, seed: u64, count: usize) -> Option<TailStory> {
+        let now = Summary::of(&model.sample(seed, count))?;
+        let has_slow = model.slow_one_in > 0 && model.slow_factor > 1.0;
+        let (trimmed_model, trimmed_how) = if has_slow {
+            (
+                LatencyModel {
+                    slow_one_in: 0,
+                    ..*model
+                },
+                format!("the 1-in-{} slow requests were fixed", model.slow_one_in),
+            )
+        } else {
+            (
+                LatencyModel {
+                    sigma: model.sigma / 2.0,
+                    ..*model
+                },
+                format!(
+                    "the spread were halved (sigma {} \u{2192} {})",
+                    super::format::plain(model.sigma),
+                    super::format::plain(model.sigma / 2.0)
+                ),
+            )
+        };
+        let trimmed = Summary::of(&trimmed_model.sample(seed, count))?;
+        Some(TailStory {
+            now,
+            trimmed,
+            trimmed_how,
+        })
+    }
+
+    /// One paragraph on how the mean hides the tail.
+    pub fn mean_hides_tail(&self) -> String {
+        let s = &self.now;
+        let vs_median = if s.p50 > 0.0 { s.mean / s.p50 } else { 1.0 };
+        let tail_ratio = if s.p50 > 0.0 { s.p99 / s.p50 } else { 1.0 };
+        format!(
+            "The mean, {}, is {}\u{d7} the median ({}), pulled up by the tail, yet it says nothing \
+             of the slowest requests: 1 request in 10 takes longer than {}, and 1 in 100 longer \
+             than {}, {}\u{d7} the median.",
+            ms_text(s.mean),
+            super::format::fixed(vs_median, 2),
+            ms_text(s.p50),
+            ms_text(s.p90),
+            ms_text(s.p99),
+            super::format::fixed(tail_ratio, 1),
+        )
+    }
+
+    /// One paragraph on what trimming the tail changes.
+    pub fn trimming(&self) -> String {
+        let pct = |from: f64, to: f64| {
+            if from > 0.0 {
+                super::format::fixed((from - to) / from * 100.0, 0)
+            } else {
+                "0".into()
+            }
+        };
+        let (a, b) = (&self.now, &self.trimmed);
+        format!(
+            "If {}, P99 would go from {} to {} ({}% less) and P90 from {} to {}, while the \
+             median moves from {} to {}. The users who hit slow requests feel that change; \
+             the median never showed it.",
+            self.trimmed_how,
+            ms_text(a.p99),
+            ms_text(b.p99),
+            pct(a.p99, b.p99),
+            ms_text(a.p90),
+            ms_text(b.p90),
+            ms_text(a.p50),
+            ms_text(b.p50),
+        )
+    }
+}
+
+/// Where to look, given the split of an end-to-end time.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diagnosis {
+    /// True when inference is under half of the end-to-end time: the fix is infrastructure.
+    pub fix_infrastructure: bool,
+    /// The advice, citing the numbers.
+    pub text: String,
+}
+
+/// Reads an end-to-end split: if inference is under half the wait, model work cannot fix the
+/// wait, so fix the infrastructure (network or queueing, whichever is larger).
+pub fn diagnose(e2e: &EndToEnd) -> Diagnosis {
+    let total = e2e.total_ms();
+    if total <= 0.0 || total.is_nan() {
+        return Diagnosis {
+            fix_infrastructure: false,
+            text: "Enter a time above zero for at least one part.".into(),
+        };
+    }
+    let share = super::format::fixed(e2e.inference_share() * 100.0, 0);
+    if e2e.inference_share() < 0.5 {
+        let culprit = if e2e.queue_ms > e2e.network_ms {
+            "queueing: add replicas or autoscale sooner so requests stop waiting for a GPU"
+        } else {
+            "the network: serve from a region near the users, reuse connections, send less"
+        };
+        Diagnosis {
+            fix_infrastructure: true,
+            text: format!(
+                "Inference is fast, only {share}% of the {} users wait, but end-to-end is slow. \
+                 Even infinitely fast inference would save at most {}. Fix the infrastructure; \
+                 the largest part is {culprit}.",
+                ms_text(total),
+                ms_text(e2e.inference_ms),
+            ),
+        }
+    } else {
+        Diagnosis {
+            fix_infrastructure: false,
+            text: format!(
+                "Inference is {share}% of the {} users wait, so model-side work pays here: a \
+                 smaller model, quantization or faster kernels shorten what users feel.",
+                ms_text(total),
+            ),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -587,6 +750,68 @@ mod tests {
         assert_eq!(parse_network_ms("0"), Ok(0.0));
         assert_eq!(parse_queue_ms("-1").unwrap_err().field, "Queue");
         assert_eq!(parse_inference_ms("x").unwrap_err().field, "Inference");
+    }
+
+    #[test]
+    fn explorer_prints_plain_ms() {
+        assert_eq!(ms_text(812.4), "812 ms");
+        assert_eq!(ms_text(4132.6), "4133 ms");
+        assert_eq!(ms_text(42.5), "42.5 ms");
+        assert_eq!(ms_text(0.25), "0.25 ms");
+        assert_eq!(ms_text(10.0), "10 ms");
+    }
+
+    #[test]
+    fn the_tail_story_shows_the_mean_hiding_the_tail() {
+        let story =
+            TailStory::of(&LatencyModel::EXAMPLE, EXPLORER_SEED, EXPLORER_REQUESTS).unwrap();
+        let (now, trimmed) = (story.now, story.trimmed);
+        assert!(now.mean > now.p50, "the tail drags the mean up");
+        assert!(now.p99 > 3.0 * now.p50);
+        assert!(now.p99 - trimmed.p99 > 5.0 * (now.p50 - trimmed.p50).abs());
+        assert!(story.mean_hides_tail().starts_with("The mean, "));
+        assert!(story
+            .trimming()
+            .starts_with("If the 1-in-20 slow requests were fixed"));
+        let no_slow = LatencyModel {
+            slow_one_in: 0,
+            ..LatencyModel::EXAMPLE
+        };
+        let story = TailStory::of(&no_slow, 1, 500).unwrap();
+        assert!(story.trimming().contains("sigma 0.5 \u{2192} 0.25"));
+        assert!(story.trimmed.p99 < story.now.p99);
+        assert!(TailStory::of(&no_slow, 1, 0).is_none());
+    }
+
+    #[test]
+    fn diagnosis_sends_slow_end_to_end_to_the_infrastructure() {
+        let slow_network = EndToEnd {
+            network_ms: 600.0,
+            queue_ms: 150.0,
+            inference_ms: 250.0,
+        };
+        let d = diagnose(&slow_network);
+        assert!(d.fix_infrastructure);
+        assert!(d.text.contains("only 25% of the 1000 ms"), "{}", d.text);
+        assert!(d.text.contains("the network"));
+        let queued = diagnose(&EndToEnd {
+            queue_ms: 700.0,
+            ..slow_network
+        });
+        assert!(queued.fix_infrastructure && queued.text.contains("queueing"));
+        let gpu = diagnose(&EndToEnd {
+            network_ms: 40.0,
+            queue_ms: 10.0,
+            inference_ms: 950.0,
+        });
+        assert!(!gpu.fix_infrastructure);
+        assert!(gpu.text.starts_with("Inference is 95% of the 1000 ms"));
+        let zero = diagnose(&EndToEnd {
+            network_ms: 0.0,
+            queue_ms: 0.0,
+            inference_ms: 0.0,
+        });
+        assert!(!zero.fix_infrastructure);
     }
 
     proptest::proptest! {

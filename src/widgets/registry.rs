@@ -10,4 +10,7 @@ widgets! {
     "fleet-swap" => fleet_swap::mount ["requests", "tokens", "large-gb", "small-gb", "gpus"],
     "break-even" => break_even::mount ["api-price", "gpu-hourly", "throughput", "utilisation", "volume"],
     "mini-eval" => mini_eval::mount [],
+    "workload-sort" => workload_sort::mount [],
+    "latency" => latency::mount [],
+    "try-it" => try_it::mount [],
 }

@@ -1,0 +1,379 @@
+//! The try-it worksheet: write the task and pass threshold and lock them, mark each prompt for a
+//! small and a large model, add tok/s from llama-bench, and read the decision. Kept in storage;
+//! exported as Markdown.
+
+mod worksheet;
+
+use super::controls::{unique_id, NumberField, WidgetCard};
+use crate::app::persist::Persist;
+use crate::content::WidgetParams;
+use leptos::prelude::*;
+use worksheet::{Which, Worksheet, ANSWER_COMMAND, BENCH_COMMAND};
+
+const STORE_NAME: &str = "try-it";
+const STORE_VERSION: u32 = 1;
+
+/// Mounts the widget (it takes no parameters).
+pub fn mount(_params: WidgetParams) -> AnyView {
+    view! { <TryIt /> }.into_any()
+}
+
+/// Writes `text` to the clipboard, then calls `done` with whether it worked.
+fn copy_text(text: &str, done: impl Fn(bool) + Copy + 'static) {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::{JsCast, JsValue};
+    let promise = (|| {
+        let nav = js_sys::Reflect::get(&js_sys::global(), &"navigator".into()).ok()?;
+        let clip = js_sys::Reflect::get(&nav, &"clipboard".into()).ok()?;
+        if !clip.is_object() {
+            return None;
+        }
+        let write = js_sys::Reflect::get(&clip, &"writeText".into())
+            .ok()?
+            .dyn_into::<js_sys::Function>()
+            .ok()?;
+        let promise = write.call1(&clip, &text.into()).ok()?;
+        let then = js_sys::Reflect::get(&promise, &"then".into())
+            .ok()?
+            .dyn_into::<js_sys::Function>()
+            .ok()?;
+        Some((promise, then))
+    })();
+    match promise {
+        None => done(false),
+        Some((promise, then)) => {
+            let ok = Closure::once_into_js(move |_: JsValue| done(true));
+            let err = Closure::once_into_js(move |_: JsValue| done(false));
+            let _ = then.call2(&promise, &ok, &err);
+        }
+    }
+}
+
+/// A command with a copy button and its feedback.
+#[component]
+fn CommandBlock(
+    /// What the command does.
+    title: &'static str,
+    /// The command text.
+    command: &'static str,
+    /// `data-testid` of the copy button.
+    testid: &'static str,
+) -> impl IntoView {
+    let status = RwSignal::new(String::new());
+    let on_copy = move |_| {
+        copy_text(command, move |ok| {
+            status.set(if ok {
+                "Copied to the clipboard.".into()
+            } else {
+                "Could not copy here: select the command and copy it by hand.".into()
+            })
+        })
+    };
+    view! {
+        <div class="tryit-command">
+            <div class="tryit-command-head">
+                <span>{title}</span>
+                <button type="button" class="button" data-testid=testid on:click=on_copy>"Copy"</button>
+                <span class="tryit-copy-status" role="status">{move || status.get()}</span>
+            </div>
+            <pre><code>{command}</code></pre>
+        </div>
+    }
+}
+
+/// The worksheet.
+#[component]
+pub fn TryIt() -> impl IntoView {
+    let persist = expect_context::<Persist>();
+    let sheet = RwSignal::new(
+        persist
+            .load::<Worksheet>(STORE_NAME, STORE_VERSION, |_, _| None)
+            .unwrap_or_default(),
+    );
+    let locked = move || sheet.with(Worksheet::is_locked);
+    let lock_errors = RwSignal::new(Vec::<crate::calc::InputError>::new());
+    let refusal = RwSignal::new(None::<&'static str>);
+    let confirm_clear = RwSignal::new(false);
+
+    // Typed text lives in its own signals (the fields write them); `full` is the worksheet
+    // with that text folded in, which the decision reads and storage keeps.
+    let threshold = RwSignal::new(sheet.with_untracked(|w| w.threshold.clone()));
+    let prompts = RwSignal::new(sheet.with_untracked(|w| w.prompts.clone()));
+    let small_tps = RwSignal::new(sheet.with_untracked(|w| w.small_tps.clone()));
+    let large_tps = RwSignal::new(sheet.with_untracked(|w| w.large_tps.clone()));
+    let full = Memo::new(move |_| {
+        let mut w = sheet.get();
+        if !w.is_locked() {
+            w.threshold = threshold.get();
+            w.prompts = prompts.get();
+        }
+        w.small_tps = small_tps.get();
+        w.large_tps = large_tps.get();
+        w
+    });
+    // Storage is the outside world: keep it in step with the worksheet.
+    Effect::new(move |_| full.with(|w| persist.save(STORE_NAME, STORE_VERSION, w)));
+
+    let lock_error_for = move |f: &'static str| {
+        Signal::derive(move || {
+            lock_errors.with(|errs| {
+                errs.iter()
+                    .find(|e| e.field == f)
+                    .map(|e| e.message.clone())
+            })
+        })
+    };
+    let tps_error = move |label: &'static str, text: RwSignal<String>| {
+        Signal::derive(move || {
+            worksheet::parse_tps(label, &text.get())
+                .err()
+                .map(|e| e.message)
+        })
+    };
+
+    let on_lock = move |_| {
+        let mut next = full.get_untracked();
+        match next.lock(js_sys::Date::now()) {
+            Ok(()) => {
+                lock_errors.set(Vec::new());
+                refusal.set(None);
+                sheet.set(next);
+            }
+            Err(errs) => lock_errors.set(errs),
+        }
+    };
+    let on_clear = move |_| {
+        if confirm_clear.get_untracked() {
+            let fresh = Worksheet::default();
+            threshold.set(fresh.threshold.clone());
+            prompts.set(fresh.prompts.clone());
+            small_tps.set(String::new());
+            large_tps.set(String::new());
+            lock_errors.set(Vec::new());
+            refusal.set(None);
+            sheet.set(fresh);
+            confirm_clear.set(false);
+        } else {
+            confirm_clear.set(true);
+        }
+    };
+
+    // Rows depend only on how many prompts there are, so marking one keeps focus in place.
+    let prompt_count = Memo::new(move |_| match sheet.with(|w| w.locked) {
+        Some(l) => l.prompts,
+        None => worksheet::parse_prompts(&prompts.get()).unwrap_or(10),
+    });
+    let rows = move || {
+        let n = prompt_count.get();
+        (0..n as usize)
+            .map(|i| {
+                let cell = move |which: Which| {
+                    let name = move || {
+                        sheet.with(|w| match which {
+                            Which::Small => w.small_name.clone(),
+                            Which::Large => w.large_name.clone(),
+                        })
+                    };
+                    let id = unique_id("tryit-mark");
+                    view! {
+                        <td>
+                            <input
+                                type="checkbox"
+                                id=id
+                                data-testid=format!("tryit-{}-{}", if which == Which::Small { "small" } else { "large" }, i + 1)
+                                aria-label=move || format!("Prompt {}: {} passed", i + 1, name())
+                                prop:checked=move || sheet.with(|w| w.passed(which, i))
+                                on:click=move |ev| {
+                                    let checked = event_target_checked(&ev);
+                                    let mut next = sheet.get_untracked();
+                                    match next.mark(which, i, checked) {
+                                        Ok(()) => {
+                                            refusal.set(None);
+                                            sheet.set(next);
+                                        }
+                                        Err(why) => {
+                                            ev.prevent_default();
+                                            refusal.set(Some(why));
+                                        }
+                                    }
+                                }
+                            />
+                        </td>
+                    }
+                };
+                view! {
+                    <tr>
+                        <th scope="row">{i + 1}</th>
+                        {cell(Which::Small)}
+                        {cell(Which::Large)}
+                    </tr>
+                }
+            })
+            .collect_view()
+    };
+    let score_line = move || {
+        sheet.with(|w| match w.locked {
+            Some(l) => format!(
+                "{} of {} for {}, {} of {} for {}",
+                w.score(Which::Small),
+                l.prompts,
+                w.model(Which::Small),
+                w.score(Which::Large),
+                l.prompts,
+                w.model(Which::Large)
+            ),
+            None => "No scores: the threshold is not locked.".into(),
+        })
+    };
+    let decision = move || full.with(Worksheet::decision);
+    let export_href = move || {
+        let md = full.with(Worksheet::markdown);
+        format!(
+            "data:text/markdown;charset=utf-8,{}",
+            String::from(js_sys::encode_uri_component(&md))
+        )
+    };
+    let name_input = move |label: &'static str, testid: &'static str, which: Which| {
+        let id = unique_id(testid);
+        view! {
+            <div class="field">
+                <label for=id.clone()>{label}</label>
+                <input
+                    id=id
+                    type="text"
+                    autocomplete="off"
+                    data-testid=testid
+                    prop:value=move || sheet.with(|w| match which {
+                        Which::Small => w.small_name.clone(),
+                        Which::Large => w.large_name.clone(),
+                    })
+                    on:input=move |ev| {
+                        let v = event_target_value(&ev);
+                        sheet.update(|w| match which {
+                            Which::Small => w.small_name = v,
+                            Which::Large => w.large_name = v,
+                        });
+                    }
+                />
+            </div>
+        }
+    };
+    let task_id = unique_id("tryit-task");
+    let threshold_id = unique_id("tryit-threshold");
+    let prompts_id = unique_id("tryit-prompts");
+
+    view! {
+        <WidgetCard title="Try-it worksheet" name="try-it">
+            <ol class="tryit-steps">
+                <li class="tryit-step">
+                    <h4>"Write the task and the pass threshold, then lock them"</h4>
+                    <div class="field">
+                        <label for=task_id.clone()>"Task the prompts test"</label>
+                        <textarea
+                            id=task_id
+                            rows="2"
+                            data-testid="tryit-task"
+                            placeholder="e.g. Turn a customer question into the right SQL query"
+                            readonly=locked
+                            prop:value=move || sheet.with(|w| w.task.clone())
+                            on:input=move |ev| {
+                                let v = event_target_value(&ev);
+                                sheet.update(|w| w.task = v);
+                            }
+                        ></textarea>
+                    </div>
+                    <div class="controls">
+                        <div class="field" class:invalid=move || lock_error_for("Prompts").get().is_some()>
+                            <label for=prompts_id.clone()>"Prompts in the eval"</label>
+                            <input
+                                id=prompts_id
+                                type="text"
+                                inputmode="numeric"
+                                autocomplete="off"
+                                data-testid="tryit-prompts"
+                                readonly=locked
+                                prop:value=move || sheet.with(|w| w.locked.map(|l| l.prompts.to_string())).unwrap_or_else(|| prompts.get())
+                                on:input=move |ev| prompts.set(event_target_value(&ev))
+                            />
+                            <p class="field-message" role="alert">{move || lock_error_for("Prompts").get()}</p>
+                        </div>
+                        <div class="field" class:invalid=move || lock_error_for("Pass threshold").get().is_some()>
+                            <label for=threshold_id.clone()>"Pass threshold (prompts that must pass)"</label>
+                            <input
+                                id=threshold_id
+                                type="text"
+                                inputmode="numeric"
+                                autocomplete="off"
+                                data-testid="tryit-threshold"
+                                readonly=locked
+                                aria-invalid=move || lock_error_for("Pass threshold").get().is_some().to_string()
+                                prop:value=move || sheet.with(|w| w.locked.map(|l| l.threshold.to_string())).unwrap_or_else(|| threshold.get())
+                                on:input=move |ev| threshold.set(event_target_value(&ev))
+                            />
+                            <p class="field-message" role="alert">{move || lock_error_for("Pass threshold").get()}</p>
+                        </div>
+                    </div>
+                    <div class="tryit-lock-row">
+                        <button
+                            type="button"
+                            class="button primary"
+                            data-testid="tryit-lock"
+                            disabled=locked
+                            on:click=on_lock
+                        >
+                            {move || if locked() { "Locked" } else { "Lock task and threshold" }}
+                        </button>
+                        <span class="tryit-locked-at" data-testid="tryit-locked-at">
+                            {move || sheet.with(|w| w.locked_at_ms.filter(|_| w.is_locked()).map(|at| format!("Locked at {}, before any score.", worksheet::utc_minute(at))))}
+                        </span>
+                    </div>
+                </li>
+                <li class="tryit-step">
+                    <h4>"Mark each prompt for a small and a large model"</h4>
+                    <CommandBlock title="Answer every prompt with both models" command=ANSWER_COMMAND testid="tryit-copy-answers" />
+                    <div class="controls">
+                        {name_input("Small model", "tryit-small-name", Which::Small)}
+                        {name_input("Large model", "tryit-large-name", Which::Large)}
+                    </div>
+                    <p class="field-message" role="alert" data-testid="tryit-refusal">{move || refusal.get()}</p>
+                    <table class="tryit-table" class:locked=locked>
+                        <caption class="tryit-caption">"Which prompts each model passed"</caption>
+                        <thead>
+                            <tr>
+                                <th scope="col">"Prompt"</th>
+                                <th scope="col">{move || sheet.with(|w| w.small_name.clone())}" passed"</th>
+                                <th scope="col">{move || sheet.with(|w| w.large_name.clone())}" passed"</th>
+                            </tr>
+                        </thead>
+                        <tbody>{rows}</tbody>
+                    </table>
+                    <p class="tryit-scores" data-testid="tryit-scores">{score_line}</p>
+                </li>
+                <li class="tryit-step">
+                    <h4>"Enter tokens per second from llama-bench"</h4>
+                    <CommandBlock title="Measure both models on this machine" command=BENCH_COMMAND testid="tryit-copy-bench" />
+                    <div class="controls">
+                        <NumberField label="Small model tok/s" testid="tryit-small-tps" text=small_tps error=tps_error("Small model tok/s", small_tps) unit="tok/s" />
+                        <NumberField label="Large model tok/s" testid="tryit-large-tps" text=large_tps error=tps_error("Large model tok/s", large_tps) unit="tok/s" />
+                    </div>
+                </li>
+                <li class="tryit-step">
+                    <h4>"Read the decision"</h4>
+                    <p class="tryit-decision" class:pending=move || decision().is_err() data-testid="tryit-decision" aria-live="polite">
+                        {move || match decision() {
+                            Ok(s) | Err(s) => s,
+                        }}
+                    </p>
+                </li>
+            </ol>
+            <div class="tryit-footer">
+                <a class="button" data-testid="tryit-export" download="try-it-worksheet.md" href=export_href>
+                    "Export as Markdown"
+                </a>
+                <button type="button" class="button" data-testid="tryit-clear" on:click=on_clear>
+                    {move || if confirm_clear.get() { "Press again to clear everything" } else { "Start a new worksheet" }}
+                </button>
+            </div>
+        </WidgetCard>
+    }
+}

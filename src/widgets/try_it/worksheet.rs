@@ -1,0 +1,560 @@
+//! The try-it worksheet: the task and pass threshold, locked before any score; per-prompt
+//! results of a small and a large model; tok/s from llama-bench; and the decision sentence.
+//! Pure: no web types, tested natively. This is the value that is stored.
+
+use crate::calc::format::plain;
+use crate::calc::{parse_number, InputError};
+use serde::{Deserialize, Serialize};
+
+/// Most prompts a worksheet holds.
+pub const MAX_PROMPTS: u32 = 50;
+/// Largest tokens per second accepted.
+pub const MAX_TPS: f64 = 100_000.0;
+
+/// Which of the two candidate models.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Which {
+    /// The smaller candidate (the one the procedure hopes passes).
+    Small,
+    /// The larger candidate.
+    Large,
+}
+
+/// The worksheet as the reader fills it in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Worksheet {
+    /// The task the eval tests, in the reader's words.
+    pub task: String,
+    /// Number of prompts in the eval, as typed.
+    pub prompts: String,
+    /// Prompts that must pass, as typed.
+    pub threshold: String,
+    /// When the task and threshold were locked (Unix time, ms); `None` until then.
+    pub locked_at_ms: Option<f64>,
+    /// The threshold and prompt count fixed at locking.
+    pub locked: Option<Locked>,
+    /// Name of the small model, e.g. "3B".
+    pub small_name: String,
+    /// Name of the large model, e.g. "14B".
+    pub large_name: String,
+    /// Per prompt: did the small model pass it.
+    pub small_passes: Vec<bool>,
+    /// Per prompt: did the large model pass it.
+    pub large_passes: Vec<bool>,
+    /// Small model's tokens per second from llama-bench, as typed (may be empty).
+    pub small_tps: String,
+    /// Large model's tokens per second from llama-bench, as typed (may be empty).
+    pub large_tps: String,
+}
+
+/// What locking fixed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Locked {
+    /// Prompts in the eval.
+    pub prompts: u32,
+    /// Prompts that must pass.
+    pub threshold: u32,
+}
+
+impl Default for Worksheet {
+    fn default() -> Self {
+        Worksheet {
+            task: String::new(),
+            prompts: "10".into(),
+            threshold: "8".into(),
+            locked_at_ms: None,
+            locked: None,
+            small_name: "3B".into(),
+            large_name: "14B".into(),
+            small_passes: Vec::new(),
+            large_passes: Vec::new(),
+            small_tps: String::new(),
+            large_tps: String::new(),
+        }
+    }
+}
+
+/// Why scoring was refused.
+pub const NOT_LOCKED: &str =
+    "Lock the task and threshold first: a threshold chosen after seeing the answers tests your reaction, not the task.";
+
+/// Parses the number of prompts, as typed (a whole number, 1 to 50).
+pub fn parse_prompts(text: &str) -> Result<u32, InputError> {
+    whole("Prompts", text, 1, MAX_PROMPTS)
+}
+
+/// Parses the pass threshold, as typed (a whole number of prompts, 1 to `prompts`).
+pub fn parse_threshold(text: &str, prompts: u32) -> Result<u32, InputError> {
+    whole("Pass threshold", text, 1, prompts)
+}
+
+fn whole(field: &'static str, text: &str, min: u32, max: u32) -> Result<u32, InputError> {
+    let v = parse_number(field, text, f64::from(min), false, f64::from(max))?;
+    if v.fract() != 0.0 {
+        return Err(InputError::new(field, "Enter a whole number of prompts."));
+    }
+    Ok(v as u32)
+}
+
+/// Parses tokens per second, as typed; empty text means "not measured yet".
+pub fn parse_tps(field: &'static str, text: &str) -> Result<Option<f64>, InputError> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    parse_number(field, text, 0.0, true, MAX_TPS).map(Some)
+}
+
+/// "the 3B model", or "the small model" when the name is blank.
+fn model_phrase(name: &str, fallback: &str) -> String {
+    let name = name.trim();
+    if name.is_empty() {
+        format!("the {fallback} model")
+    } else if name.to_lowercase().ends_with("model") {
+        format!("the {name}")
+    } else {
+        format!("the {name} model")
+    }
+}
+
+/// Prompt numbers as prose: "2", "2 and 5", "2, 5 and 7".
+fn listed(numbers: &[usize]) -> String {
+    let words: Vec<String> = numbers.iter().map(|n| n.to_string()).collect();
+    match words.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+impl Worksheet {
+    /// Whether the task and threshold are locked.
+    pub fn is_locked(&self) -> bool {
+        self.locked.is_some()
+    }
+
+    /// Locks the task and threshold at `now_ms`; refuses if already locked or the threshold is
+    /// not usable. Resets the per-prompt results to the locked number of prompts.
+    pub fn lock(&mut self, now_ms: f64) -> Result<(), Vec<InputError>> {
+        if self.is_locked() {
+            return Err(vec![InputError::new("Lock", "Already locked.")]);
+        }
+        let prompts = parse_prompts(&self.prompts).map_err(|e| vec![e])?;
+        let threshold = parse_threshold(&self.threshold, prompts).map_err(|e| vec![e])?;
+        self.locked = Some(Locked { prompts, threshold });
+        self.locked_at_ms = Some(now_ms);
+        self.small_passes = vec![false; prompts as usize];
+        self.large_passes = vec![false; prompts as usize];
+        Ok(())
+    }
+
+    /// Records whether `which` model passed prompt `index` (0-based). Refused before locking
+    /// (with [`NOT_LOCKED`]) and for a prompt outside the eval.
+    pub fn mark(&mut self, which: Which, index: usize, passed: bool) -> Result<(), &'static str> {
+        let Some(locked) = self.locked else {
+            return Err(NOT_LOCKED);
+        };
+        if index >= locked.prompts as usize {
+            return Err("There is no such prompt.");
+        }
+        let passes = match which {
+            Which::Small => &mut self.small_passes,
+            Which::Large => &mut self.large_passes,
+        };
+        passes.resize(locked.prompts as usize, false);
+        passes[index] = passed;
+        Ok(())
+    }
+
+    /// Whether `which` model passed prompt `index` (false when not marked).
+    pub fn passed(&self, which: Which, index: usize) -> bool {
+        let passes = match which {
+            Which::Small => &self.small_passes,
+            Which::Large => &self.large_passes,
+        };
+        passes.get(index).copied().unwrap_or(false)
+    }
+
+    /// Prompts `which` model passed, counting only prompts of the locked eval.
+    pub fn score(&self, which: Which) -> u32 {
+        let n = self.locked.map_or(0, |l| l.prompts as usize);
+        (0..n).filter(|&i| self.passed(which, i)).count() as u32
+    }
+
+    /// The model's name as a phrase ("the 3B model").
+    pub fn model(&self, which: Which) -> String {
+        match which {
+            Which::Small => model_phrase(&self.small_name, "small"),
+            Which::Large => model_phrase(&self.large_name, "large"),
+        }
+    }
+
+    /// The decision: a sentence citing threshold and scores, or why there is none yet.
+    pub fn decision(&self) -> Result<String, String> {
+        let Some(Locked { prompts, threshold }) = self.locked else {
+            return Err(format!("No decision yet. {NOT_LOCKED}"));
+        };
+        let tps_small =
+            parse_tps("Small model tok/s", &self.small_tps).map_err(|e| e.to_string())?;
+        let tps_large =
+            parse_tps("Large model tok/s", &self.large_tps).map_err(|e| e.to_string())?;
+        let (small, large) = (self.score(Which::Small), self.score(Which::Large));
+        let (small_ok, large_ok) = (small >= threshold, large >= threshold);
+        let (sm, lg) = (self.model(Which::Small), self.model(Which::Large));
+        let verdict = |ok: bool| if ok { "passes" } else { "fails" };
+        let mut out = format!(
+            "Decision: {sm} scored {small} of {prompts} against a threshold of {threshold}, so it {}; \
+             {lg} scored {large} of {prompts}, so it {}{}.",
+            verdict(small_ok),
+            verdict(large_ok),
+            if small_ok == large_ok { " too" } else { "" }
+        );
+        let speed = match (tps_small, tps_large) {
+            (Some(s), Some(l)) => Some(format!(
+                "llama-bench measured {} tok/s for {sm} against {} tok/s for {lg} ({}\u{d7})",
+                plain(s),
+                plain(l),
+                crate::calc::format::fixed(s / l, 1)
+            )),
+            _ => None,
+        };
+        let failed: Vec<usize> = (0..prompts as usize)
+            .filter(|&i| !self.passed(Which::Small, i))
+            .map(|i| i + 1)
+            .collect();
+        let next = if small_ok {
+            format!(
+                " Choose {sm}: it is the smallest model that passes{}.",
+                speed.map(|s| format!(", and {s}")).unwrap_or_default()
+            )
+        } else if large_ok {
+            format!(
+                " Keep {lg} for now. {} failed prompt{} {}: read {} to judge whether fine-tuning could close the gap{}.",
+                capitalised(&sm),
+                if failed.len() == 1 { "" } else { "s" },
+                listed(&failed),
+                if failed.len() == 1 { "it" } else { "them" },
+                speed.map(|s| format!("; {s}")).unwrap_or_default()
+            )
+        } else {
+            " Neither passes: try a larger model or improve the approach, and keep the threshold as written.".to_string()
+        };
+        out.push_str(&next);
+        if tps_small.is_none() || tps_large.is_none() {
+            out.push_str(" Add both tok/s figures from llama-bench to compare speed.");
+        }
+        Ok(out)
+    }
+
+    /// The worksheet as Markdown, for download.
+    pub fn markdown(&self) -> String {
+        let cell = |s: &str| s.replace('|', "\\|").replace('\n', " ");
+        let name = |s: &str, fallback: &str| {
+            if s.trim().is_empty() {
+                fallback.to_string()
+            } else {
+                cell(s.trim())
+            }
+        };
+        let (sn, ln) = (
+            name(&self.small_name, "Small"),
+            name(&self.large_name, "Large"),
+        );
+        let mut md = String::from(
+            "# Try-it worksheet: the smallest model that passes\n\n## 1. Task and threshold\n\n",
+        );
+        let task = self.task.trim();
+        md.push_str(if task.is_empty() {
+            "(no task written)"
+        } else {
+            task
+        });
+        md.push_str("\n\n");
+        match (self.locked, self.locked_at_ms) {
+            (Some(l), Some(at)) => md.push_str(&format!(
+                "Pass threshold: {} of {} prompts, locked at {} before any score was entered.\n\n",
+                l.threshold,
+                l.prompts,
+                utc_minute(at)
+            )),
+            _ => md.push_str(&format!(
+                "Pass threshold: {} of {} prompts (not locked yet).\n\n",
+                cell(self.threshold.trim()),
+                cell(self.prompts.trim())
+            )),
+        }
+        md.push_str("## 2. Results per prompt\n\n");
+        if let Some(l) = self.locked {
+            md.push_str(&format!("| Prompt | {sn} | {ln} |\n|---|---|---|\n"));
+            let word = |ok: bool| if ok { "pass" } else { "fail" };
+            for i in 0..l.prompts as usize {
+                md.push_str(&format!(
+                    "| {} | {} | {} |\n",
+                    i + 1,
+                    word(self.passed(Which::Small, i)),
+                    word(self.passed(Which::Large, i))
+                ));
+            }
+            md.push_str(&format!(
+                "| Total | {} of {} | {} of {} |\n\n",
+                self.score(Which::Small),
+                l.prompts,
+                self.score(Which::Large),
+                l.prompts
+            ));
+        } else {
+            md.push_str("(none: the threshold is not locked)\n\n");
+        }
+        let tps = |t: &str| match parse_tps("tok/s", t) {
+            Ok(Some(v)) => format!("{} tok/s", plain(v)),
+            _ => "not measured".into(),
+        };
+        md.push_str(&format!(
+            "## 3. Speed (llama-bench)\n\n- {sn}: {}\n- {ln}: {}\n\n## 4. Decision\n\n",
+            tps(&self.small_tps),
+            tps(&self.large_tps)
+        ));
+        md.push_str(&match self.decision() {
+            Ok(s) | Err(s) => s,
+        });
+        md.push('\n');
+        md
+    }
+}
+
+/// A Unix time in ms as "YYYY-MM-DD HH:MM UTC" (proleptic Gregorian calendar).
+pub fn utc_minute(ms: f64) -> String {
+    if !ms.is_finite() {
+        return "an unknown time".into();
+    }
+    let minutes = (ms / 60_000.0).floor() as i64;
+    let (days, minute_of_day) = (minutes.div_euclid(1440), minutes.rem_euclid(1440));
+    // Days to civil date (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        minute_of_day / 60,
+        minute_of_day % 60
+    )
+}
+
+/// The llama.cpp command that answers every prompt with both models.
+pub const ANSWER_COMMAND: &str = r#"SMALL=model-3b-q4_k_m.gguf
+LARGE=model-14b-q4_k_m.gguf
+for MODEL in "$SMALL" "$LARGE"; do
+  while IFS= read -r p; do
+    llama-cli -m "$MODEL" --temp 0 -n 256 -no-cnv -p "$p"
+  done < prompts.txt > "answers-${MODEL%.gguf}.txt"
+done"#;
+
+/// The llama-bench command that measures both models' tokens per second.
+pub const BENCH_COMMAND: &str = r#"llama-bench -m "$SMALL" -m "$LARGE""#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn locked(threshold: &str) -> Worksheet {
+        let mut w = Worksheet {
+            task: "Answer billing questions".into(),
+            threshold: threshold.into(),
+            ..Worksheet::default()
+        };
+        w.lock(1_764_433_200_000.0).unwrap();
+        w
+    }
+
+    fn pass_first(w: &mut Worksheet, which: Which, n: usize) {
+        for i in 0..n {
+            w.mark(which, i, true).unwrap();
+        }
+    }
+
+    #[test]
+    fn refuses_to_score_before_the_lock() {
+        let mut w = Worksheet::default();
+        assert_eq!(w.mark(Which::Small, 0, true), Err(NOT_LOCKED));
+        assert_eq!(w.score(Which::Small), 0);
+        let refusal = w.decision().unwrap_err();
+        assert!(refusal.starts_with("No decision yet. Lock the task"));
+        w.lock(0.0).unwrap();
+        assert!(w.mark(Which::Small, 0, true).is_ok());
+        assert_eq!(
+            w.mark(Which::Small, 10, true),
+            Err("There is no such prompt.")
+        );
+        assert!(w.lock(1.0).is_err(), "locking twice is refused");
+        assert_eq!(w.locked_at_ms, Some(0.0));
+    }
+
+    #[test]
+    fn the_lock_needs_a_usable_threshold() {
+        let mut w = Worksheet {
+            threshold: "11".into(),
+            ..Worksheet::default()
+        };
+        let errs = w.lock(0.0).unwrap_err();
+        assert_eq!(errs[0].field, "Pass threshold");
+        assert_eq!(errs[0].message, "Must be at most 10.");
+        w.threshold = "7.5".into();
+        assert_eq!(
+            w.lock(0.0).unwrap_err()[0].message,
+            "Enter a whole number of prompts."
+        );
+        w.threshold = "".into();
+        assert_eq!(w.lock(0.0).unwrap_err()[0].message, "Enter a number.");
+        w.threshold = "3".into();
+        w.prompts = "0".into();
+        assert_eq!(w.lock(0.0).unwrap_err()[0].field, "Prompts");
+        assert!(!w.is_locked());
+        w.prompts = "5".into();
+        w.lock(0.0).unwrap();
+        assert_eq!(
+            w.locked,
+            Some(Locked {
+                prompts: 5,
+                threshold: 3
+            })
+        );
+        assert_eq!(w.small_passes.len(), 5);
+    }
+
+    #[test]
+    fn the_sentence_cites_threshold_and_scores() {
+        let mut w = locked("7");
+        pass_first(&mut w, Which::Small, 8);
+        pass_first(&mut w, Which::Large, 10);
+        w.small_tps = "48".into();
+        w.large_tps = "12".into();
+        let d = w.decision().unwrap();
+        let opening =
+            "Decision: the 3B model scored 8 of 10 against a threshold of 7, so it passes;";
+        assert!(d.starts_with(opening), "{d}");
+        assert!(d.contains("the 14B model scored 10 of 10, so it passes too."));
+        assert!(d.contains("Choose the 3B model: it is the smallest model that passes"));
+        assert!(
+            d.contains("48 tok/s for the 3B model against 12 tok/s for the 14B model (4.0\u{d7})")
+        );
+        assert!(!d.contains("Add both"));
+    }
+
+    #[test]
+    fn a_failing_small_model_names_its_failed_prompts() {
+        let mut w = locked("8");
+        pass_first(&mut w, Which::Small, 10);
+        for i in [1, 4, 6] {
+            w.mark(Which::Small, i, false).unwrap();
+        }
+        pass_first(&mut w, Which::Large, 9);
+        let d = w.decision().unwrap();
+        assert!(
+            d.starts_with(
+                "Decision: the 3B model scored 7 of 10 against a threshold of 8, so it fails;"
+            ),
+            "{d}"
+        );
+        assert!(d.contains("the 14B model scored 9 of 10, so it passes."));
+        assert!(d.contains("The 3B model failed prompts 2, 5 and 7"));
+        assert!(d.ends_with("Add both tok/s figures from llama-bench to compare speed."));
+        let mut none = locked("10");
+        none.small_name = " ".into();
+        none.large_name = "Qwen 14B model".into();
+        let d = none.decision().unwrap();
+        assert!(d.contains("the small model scored 0 of 10"), "{d}");
+        assert!(d.contains("the Qwen 14B model scored 0 of 10, so it fails too."));
+        assert!(d.contains("Neither passes"));
+    }
+
+    #[test]
+    fn bad_speed_is_reported_not_hidden() {
+        let mut w = locked("8");
+        w.small_tps = "fast".into();
+        assert!(w.decision().unwrap_err().contains("Small model tok/s"));
+        assert_eq!(parse_tps("x", " "), Ok(None));
+        assert_eq!(
+            parse_tps("x", "0").unwrap_err().message,
+            "Must be more than 0."
+        );
+    }
+
+    #[test]
+    fn exports_markdown_with_the_lock_time() {
+        let mut w = locked("8");
+        w.small_name = "3B | q4".into();
+        pass_first(&mut w, Which::Small, 9);
+        let md = w.markdown();
+        assert!(md.contains("Answer billing questions"));
+        assert!(
+            md.contains("8 of 10 prompts, locked at 2025-11-29 16:20 UTC"),
+            "{md}"
+        );
+        assert!(md.contains("| Prompt | 3B \\| q4 | 14B |"));
+        assert!(md.contains("| 10 | fail | fail |"));
+        assert!(md.contains("| Total | 9 of 10 | 0 of 10 |"));
+        assert!(md.contains("## 4. Decision\n\nDecision: the 3B | q4 model scored 9 of 10"));
+        let fresh = Worksheet::default().markdown();
+        assert!(fresh.contains("(not locked yet)") && fresh.contains("No decision yet"));
+    }
+
+    #[test]
+    fn utc_minutes() {
+        assert_eq!(utc_minute(0.0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc_minute(951_782_400_000.0), "2000-02-29 00:00 UTC");
+        assert_eq!(utc_minute(1_764_433_259_999.0), "2025-11-29 16:20 UTC");
+        assert_eq!(utc_minute(f64::NAN), "an unknown time");
+    }
+
+    #[test]
+    fn stored_worksheets_round_trip_and_fill_gaps() {
+        let mut w = locked("8");
+        pass_first(&mut w, Which::Large, 3);
+        let back: Worksheet = serde_json::from_str(&serde_json::to_string(&w).unwrap()).unwrap();
+        assert_eq!(back, w);
+        let partial: Worksheet = serde_json::from_str(r#"{"task":"x"}"#).unwrap();
+        assert_eq!(partial.threshold, "8");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_verdict_follows_score_and_threshold(
+            marks in proptest::collection::vec(proptest::prelude::any::<(bool, bool)>(), 1..=50usize),
+            t in 1u32..=50,
+        ) {
+            let n = marks.len() as u32;
+            let t = t.min(n);
+            let mut w = Worksheet {
+                prompts: n.to_string(),
+                threshold: t.to_string(),
+                ..Worksheet::default()
+            };
+            proptest::prop_assert!(w.mark(Which::Small, 0, true).is_err());
+            w.lock(0.0).unwrap();
+            for (i, (a, b)) in marks.iter().enumerate() {
+                w.mark(Which::Small, i, *a).unwrap();
+                w.mark(Which::Large, i, *b).unwrap();
+            }
+            let s = marks.iter().filter(|m| m.0).count() as u32;
+            let verdict = if s >= t { "passes" } else { "fails" };
+            let d = w.decision().unwrap();
+            let expected = format!("scored {s} of {n} against a threshold of {t}, so it {verdict}");
+            proptest::prop_assert!(d.contains(&expected), "{}", d);
+            proptest::prop_assert_eq!(w.score(Which::Small), s);
+        }
+    }
+}

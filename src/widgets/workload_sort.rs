@@ -1,0 +1,201 @@
+//! Online or offline: the reader sorts workloads onto the latency side or the throughput side,
+//! by dragging or by keyboard (select a workload, then choose a side), and hears why at once.
+
+mod workloads;
+
+use super::controls::WidgetCard;
+use crate::app::persist::Persist;
+use crate::content::WidgetParams;
+use leptos::prelude::*;
+use workloads::{Side, Sorting, WORKLOADS};
+
+const STORE_NAME: &str = "workload-sort";
+const STORE_VERSION: u32 = 1;
+
+/// Mounts the widget (it takes no parameters).
+pub fn mount(_params: WidgetParams) -> AnyView {
+    view! { <WorkloadSort /> }.into_any()
+}
+
+/// Gives a drag the workload's id as text, so the drag starts in every browser.
+fn start_drag(ev: &web_sys::DragEvent, id: &str) {
+    use wasm_bindgen::JsCast;
+    let Ok(dt) = js_sys::Reflect::get(ev, &"dataTransfer".into()) else {
+        return;
+    };
+    if dt.is_object() {
+        let _ = js_sys::Reflect::set(&dt, &"effectAllowed".into(), &"move".into());
+        if let Ok(set) = js_sys::Reflect::get(&dt, &"setData".into()) {
+            if let Some(set) = set.dyn_ref::<js_sys::Function>() {
+                let _ = set.call2(&dt, &"text/plain".into(), &id.into());
+            }
+        }
+    }
+}
+
+/// The sorting exercise.
+#[component]
+pub fn WorkloadSort() -> impl IntoView {
+    let persist = expect_context::<Persist>();
+    let sorting = RwSignal::new(
+        persist
+            .load::<Sorting>(STORE_NAME, STORE_VERSION, |_, _| None)
+            .unwrap_or_default(),
+    );
+    let selected = RwSignal::new(None::<&'static str>);
+    let dragging = RwSignal::new(None::<&'static str>);
+    let over = RwSignal::new(None::<Side>);
+    let announcement = RwSignal::new(String::new());
+    let hint = RwSignal::new(None::<&'static str>);
+
+    let place = move |id: &'static str, side: Side| {
+        let mut next = sorting.get_untracked();
+        if let Some(feedback) = next.place(id, side) {
+            let name = workloads::workload(id).map_or("", |w| w.name);
+            announcement.set(format!(
+                "{name} \u{2192} {}. {}",
+                side.label(),
+                feedback.line
+            ));
+            persist.save(STORE_NAME, STORE_VERSION, &next);
+            sorting.set(next);
+        }
+        selected.set(None);
+        hint.set(None);
+    };
+    let choose_side = move |side: Side| match selected.get_untracked() {
+        Some(id) => place(id, side),
+        None => hint.set(Some("Choose a workload first, then a side.")),
+    };
+    let reset = move |_| {
+        let empty = Sorting::default();
+        persist.save(STORE_NAME, STORE_VERSION, &empty);
+        sorting.set(empty);
+        selected.set(None);
+        hint.set(None);
+        announcement.set("Cleared: every workload is back in the tray.".into());
+    };
+
+    let item = move |w: &'static workloads::Workload| {
+        let placed = move || sorting.with(|s| s.side_of(w.id));
+        let feedback = move || placed().and_then(|side| workloads::check(w.id, side));
+        let is_correct = move || feedback().is_some_and(|f| f.correct);
+        let is_wrong = move || feedback().is_some_and(|f| !f.correct);
+        view! {
+            <li class="sort-item" class:correct=is_correct class:wrong=is_wrong>
+                <button
+                    type="button"
+                    class="sort-card"
+                    draggable="true"
+                    data-testid=format!("workload-{}", w.id)
+                    aria-pressed=move || (selected.get() == Some(w.id)).to_string()
+                    on:click=move |_| {
+                        hint.set(None);
+                        selected.update(|s| *s = if *s == Some(w.id) { None } else { Some(w.id) });
+                    }
+                    on:dragstart=move |ev| {
+                        start_drag(&ev, w.id);
+                        dragging.set(Some(w.id));
+                    }
+                    on:dragend=move |_| {
+                        dragging.set(None);
+                        over.set(None);
+                    }
+                >
+                    <span class="sort-mark" aria-hidden="true">
+                        {move || match feedback() {
+                            Some(f) if f.correct => "\u{2713}",
+                            Some(_) => "\u{2717}",
+                            None => "",
+                        }}
+                    </span>
+                    {w.name}
+                </button>
+                {move || feedback().map(|f| view! { <p class="sort-reason" data-testid=format!("reason-{}", w.id)>{f.line}</p> })}
+            </li>
+        }
+    };
+    let list = move |side: Option<Side>| {
+        move || {
+            WORKLOADS
+                .iter()
+                .filter(|w| sorting.with(|s| s.side_of(w.id)) == side)
+                .map(item)
+                .collect_view()
+        }
+    };
+    let zone = move |side: Side| {
+        let heading = format!("{} \u{b7} {}", side.label(), side.goal());
+        view! {
+            <section
+                class="sort-zone"
+                class:drop-target=move || over.get() == Some(side)
+                data-testid=format!("sort-zone-{}", side.id())
+                aria-label=format!("{} side", side.label())
+                on:dragover=move |ev| {
+                    ev.prevent_default();
+                    over.set(Some(side));
+                }
+                on:dragleave=move |_| over.set(None)
+                on:drop=move |ev| {
+                    ev.prevent_default();
+                    over.set(None);
+                    if let Some(id) = dragging.get_untracked() {
+                        place(id, side);
+                    }
+                    dragging.set(None);
+                }
+            >
+                <h4 class="sort-zone-title">{heading}</h4>
+                <button
+                    type="button"
+                    class="button sort-place"
+                    data-testid=format!("sort-to-{}", side.id())
+                    on:click=move |_| choose_side(side)
+                >
+                    {move || match selected.get().and_then(workloads::workload) {
+                        Some(w) => format!("Put \u{201c}{}\u{201d} here", w.name),
+                        None => format!("Put the selected workload on {}", side.label().to_lowercase()),
+                    }}
+                </button>
+                <ul class="sort-list">{list(Some(side))}</ul>
+            </section>
+        }
+    };
+
+    view! {
+        <WidgetCard title="Online or offline?" name="workload-sort">
+            <p class="widget-note sort-help">
+                "Drag each workload to a side. With the keyboard: select a workload, then press the button of a side."
+            </p>
+            <div class="sort-tray" data-testid="sort-tray">
+                <h4 class="sort-zone-title">"To sort"</h4>
+                <ul class="sort-list">{list(None)}</ul>
+                <p class="widget-note" data-testid="sort-status">
+                    {move || sorting.with(|s| {
+                        if s.done() {
+                            "All sorted: every workload is on its side. Select any card to move it again."
+                        } else if s.score().placed == WORKLOADS.len() {
+                            "Every workload is placed. Select a card marked \u{2717} and move it to the other side."
+                        } else {
+                            ""
+                        }
+                    })}
+                </p>
+            </div>
+            <p class="field-message" role="alert">{move || hint.get()}</p>
+            <div class="sort-zones">{Side::BOTH.map(zone).into_iter().collect_view()}</div>
+            <p class="sort-feedback" data-testid="sort-feedback" role="status" aria-live="polite">
+                {move || announcement.get()}
+            </p>
+            <div class="sort-footer">
+                <p class="sort-score" data-testid="sort-score">
+                    {move || sorting.with(|s| s.score().line())}
+                </p>
+                <button type="button" class="button" data-testid="sort-reset" on:click=reset>
+                    "Start again"
+                </button>
+            </div>
+        </WidgetCard>
+    }
+}
