@@ -312,6 +312,8 @@ pub fn compile_lesson(
         if !pending.is_empty() {
             let mut html = String::new();
             pulldown_cmark::html::push_html(&mut html, pending.drain(..));
+            // A code block can scroll sideways: keyboard users need to reach it.
+            let html = html.replace("<pre>", "<pre tabindex=\"0\">");
             blocks.push(CompiledBlock::Prose(html));
         }
     };

@@ -12,8 +12,8 @@ pub mod nav;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod prerender;
 pub mod progress;
-pub mod search;
 pub mod recall;
+pub mod search;
 pub mod storage;
 pub mod widgets;
 

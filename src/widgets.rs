@@ -8,11 +8,11 @@ mod calc_parts;
 pub mod controls;
 mod decode_ceiling;
 mod fleet_swap;
-mod url_state;
+mod latency;
 mod mini_eval;
 mod recall;
-mod latency;
 mod try_it;
+mod url_state;
 mod weight_memory;
 mod workload_sort;
 

@@ -4,7 +4,10 @@ const { expect } = require('@playwright/test');
 /** Lesson slugs and titles, in order, read from the built title page (not hard-coded). */
 async function lessonsOf(page) {
   return page.locator('nav#toc a').evaluateAll((links) =>
-    links.map((a) => ({ slug: new URL(a.href).pathname.split('/').filter(Boolean).pop(), title: a.textContent.trim() })),
+    links.map((a) => ({
+      slug: new URL(a.href).pathname.split('/').filter(Boolean).pop(),
+      title: (a.querySelector('.toc-title') || a).textContent.trim(),
+    })),
   );
 }
 
