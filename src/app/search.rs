@@ -88,6 +88,12 @@ pub fn SearchDialog(
                 prop:value=move || query.get()
                 on:input=move |ev| query.set(event_target_value(&ev))
                 on:keydown=move |ev: web_sys::KeyboardEvent| {
+                    // A search field would spend Escape on clearing itself: close instead.
+                    if ev.key() == "Escape" {
+                        ev.prevent_default();
+                        open.set(false);
+                        return;
+                    }
                     if ev.key() == "Enter" {
                         if let Some(first) = hits.with_untracked(|h| h.first().map(href_of)) {
                             ev.prevent_default();

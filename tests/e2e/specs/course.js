@@ -3,7 +3,7 @@ const { expect } = require('@playwright/test');
 
 /** Lesson slugs and titles, in order, read from the built title page (not hard-coded). */
 async function lessonsOf(page) {
-  return page.locator('nav#toc a').evaluateAll((links) =>
+  return page.locator('nav#toc ol a').evaluateAll((links) =>
     links.map((a) => ({
       slug: new URL(a.href).pathname.split('/').filter(Boolean).pop(),
       title: (a.querySelector('.toc-title') || a).textContent.trim(),

@@ -25,7 +25,7 @@ test('navigation by click: contents, next and previous, title page', async ({ pa
   await page.locator('nav#toc').getByRole('link', { name: lessons[3].title }).click();
   await expect(page).toHaveURL(`/${lessons[3].slug}/`);
   await expect(page.locator('[data-testid="lesson"] h1')).toHaveText(lessons[3].title);
-  await expect(page.locator('nav#toc a[aria-current="page"]')).toHaveText(lessons[3].title);
+  await expect(page.locator('nav#toc a[aria-current="page"] .toc-title')).toHaveText(lessons[3].title);
   await page.getByTestId('next-lesson').click();
   await expect(page).toHaveURL(`/${lessons[4].slug}/`);
   await page.getByTestId('prev-lesson').click();
