@@ -961,7 +961,6 @@ pub fn compare(
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::super::format::fixed;
@@ -1344,7 +1343,11 @@ mod tests {
         // The hard loss does not feel T; α = 1 is the hard loss alone.
         assert_eq!(fixed(a.hard.value, 3), "0.511");
         assert_eq!(a.mixed, a.hard.value);
-        assert!(a.soft.worked().starts_with("4 \u{d7} (0."), "{}", a.soft.worked());
+        assert!(
+            a.soft.worked().starts_with("4 \u{d7} (0."),
+            "{}",
+            a.soft.worked()
+        );
         assert!(a.soft.worked().ends_with(&fixed(a.soft.value, 3)));
         // Softening lifts the small probabilities.
         assert!(c.teacher_t[3] > TEACHER[3]);

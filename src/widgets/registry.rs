@@ -5,4 +5,5 @@
 // collects the names and keys so that a lesson naming an unknown widget or parameter fails.
 widgets! {
     "weight-memory" => weight_memory::mount ["params", "precision", "bits", "gpu-gb"],
+    "distillation" => distillation::mount ["preset"],
 }
