@@ -55,8 +55,8 @@ pub const SEED_PRESET: Preset = Preset {
     labels: ["Paris", "France", "Europe", "Texas"],
     teacher: [0.70, 0.20, 0.07, 0.03],
     hard_index: 0,
-    student_a: [0.60, 0.25, 0.10, 0.05],
-    student_b: [0.60, 0.05, 0.05, 0.30],
+    student_a: [0.6, 0.25, 0.1, 0.05],
+    student_b: [0.6, 0.05, 0.05, 0.3],
 };
 
 /// A confidently wrong teacher: most mass on "Sydney" while the right token is "Canberra".
