@@ -313,6 +313,17 @@ fn now_ms() -> f64 {
     .unwrap_or(0.0)
 }
 
+/// The `q` quantile (0..=1) of frame times, nearest rank; 0 when there are none.
+fn percentile(times: &[f64], q: f64) -> f64 {
+    let mut sorted: Vec<f64> = times.iter().copied().filter(|t| t.is_finite()).collect();
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    sorted.sort_by(f64::total_cmp);
+    let rank = ((q.clamp(0.0, 1.0) * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1]
+}
+
 /// A training run's state, shared by the button and the animation frames.
 #[derive(Clone, Copy)]
 struct TrainRun {
@@ -325,8 +336,8 @@ struct TrainRun {
     loss_chart: RwSignal<String>,
     probs_chart: RwSignal<String>,
     running: RwSignal<bool>,
-    /// Longest time one frame's work took in the last run, DOM updates included (ms), for tests.
-    longest_frame_ms: RwSignal<f64>,
+    /// Time each frame's work took in the last run, DOM updates included (ms), for tests.
+    frame_ms: RwSignal<Vec<f64>>,
 }
 
 impl TrainRun {
@@ -340,7 +351,7 @@ impl TrainRun {
             loss_chart: RwSignal::new(String::new()),
             probs_chart: RwSignal::new(String::new()),
             running: RwSignal::new(false),
-            longest_frame_ms: RwSignal::new(0.0),
+            frame_ms: RwSignal::new(Vec::new()),
         }
     }
 
@@ -362,7 +373,7 @@ impl TrainRun {
         self.total.set(total);
         self.trainer.set_value(Some(trainer));
         self.running.set(true);
-        self.longest_frame_ms.set(0.0);
+        self.frame_ms.set(Vec::new());
         let per_frame = total.div_ceil(TRAIN_FRAMES).max(1);
         request_animation_frame(move || self.frame(run, per_frame, teacher));
     }
@@ -396,10 +407,10 @@ impl TrainRun {
         });
         // Measured once the effects this frame woke (the charts' DOM updates) have run: they are
         // queued before this task.
-        let longest = self.longest_frame_ms;
+        let frame_ms = self.frame_ms;
         leptos::task::spawn_local(async move {
             let spent = now_ms() - start;
-            let _ = longest.try_update(|m| *m = m.max(spent));
+            let _ = frame_ms.try_update(|f| f.push(spent));
         });
         if finished || n == 0 {
             self.running.set(false);
@@ -869,7 +880,9 @@ pub fn Distillation(
                         class="distill-step"
                         data-testid="distill-train-step"
                         data-running=move || train.running.get().to_string()
-                        data-longest-frame-ms=move || format!("{:.2}", train.longest_frame_ms.get())
+                        data-longest-frame-ms=move || train.frame_ms.with(|f| format!("{:.2}", percentile(f, 1.0)))
+                        data-p95-frame-ms=move || train.frame_ms.with(|f| format!("{:.2}", percentile(f, 0.95)))
+                        data-frames=move || train.frame_ms.with(Vec::len).to_string()
                     >
                         {move || {
                             train.history.with(|h| match h.last() {
@@ -1172,6 +1185,10 @@ mod tests {
         let loss = loss_svg(&run, 600, run[0].loss);
         assert!(loss.contains("var(--text)"));
         assert_eq!(loss_kind("hard", 0.5), LossKind::Hard);
+        assert_eq!(percentile(&[], 0.95), 0.0);
+        let times: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(percentile(&times, 0.95), 95.0);
+        assert_eq!(percentile(&times, 1.0), 100.0);
         assert_eq!(loss_kind("mix", 0.5), LossKind::Mix(0.5));
     }
 }
