@@ -241,8 +241,22 @@ fn sampled(history: &[Step]) -> Vec<&Step> {
     out
 }
 
-/// The loss of a run step by step, on an x axis fixed at the run's full length so it grows.
-fn loss_svg(history: &[Step], total: usize, y_max: f64) -> String {
+/// The lowest loss a run can reach, in nats: the part of the soft loss that is the teacher's own
+/// entropy, T² × H(p_T), weighted by 1 − α in a mix (the hard loss can reach 0).
+fn loss_floor(trainer: &Trainer) -> f64 {
+    let config = trainer.config();
+    let t = config.temperature;
+    let soft_floor = t * t * distill::entropy(trainer.soft_targets());
+    match config.loss {
+        LossKind::Hard => 0.0,
+        LossKind::Soft => soft_floor,
+        LossKind::Mix(alpha) => (1.0 - alpha) * soft_floor,
+    }
+}
+
+/// The loss of a run step by step, on an x axis fixed at the run's full length so it grows, with
+/// the floor it cannot go below as a faint line.
+fn loss_svg(history: &[Step], total: usize, y_max: f64, floor: f64) -> String {
     let x_max = total.max(1) as f64;
     let y_max = if y_max.is_finite() && y_max > 0.0 {
         y_max
@@ -255,6 +269,12 @@ fn loss_svg(history: &[Step], total: usize, y_max: f64) -> String {
             .margin(6)
             .build_cartesian_2d(0.0..x_max, 0.0..y_max)?;
         quarter_grid(&mut chart, x_max, y_max)?;
+        if floor > 0.0 && floor < y_max {
+            chart.draw_series(LineSeries::new(
+                [(0.0, floor), (x_max, floor)],
+                chart::ACCENT.stroke_width(2),
+            ))?;
+        }
         chart.draw_series(LineSeries::new(
             points
                 .iter()
@@ -333,6 +353,7 @@ struct TrainRun {
     history: RwSignal<Vec<Step>>,
     total: RwSignal<usize>,
     loss_max: RwSignal<f64>,
+    loss_floor: RwSignal<f64>,
     loss_chart: RwSignal<String>,
     probs_chart: RwSignal<String>,
     running: RwSignal<bool>,
@@ -348,6 +369,7 @@ impl TrainRun {
             history: RwSignal::new(Vec::new()),
             total: RwSignal::new(0),
             loss_max: RwSignal::new(1.0),
+            loss_floor: RwSignal::new(0.0),
             loss_chart: RwSignal::new(String::new()),
             probs_chart: RwSignal::new(String::new()),
             running: RwSignal::new(false),
@@ -361,11 +383,14 @@ impl TrainRun {
         self.run.set(run);
         let first = trainer.current();
         let teacher = trainer.teacher().to_vec();
+        let floor = loss_floor(&trainer);
         self.loss_max.set(first.loss * 1.05);
+        self.loss_floor.set(floor);
         self.loss_chart.set(loss_svg(
             std::slice::from_ref(&first),
             total,
             first.loss * 1.05,
+            floor,
         ));
         self.probs_chart
             .set(probs_svg(std::slice::from_ref(&first), total, &teacher));
@@ -401,7 +426,8 @@ impl TrainRun {
         self.history.update(|h| h.extend(steps));
         let finished = self.history.with_untracked(|h| {
             let y_max = self.loss_max.get_untracked();
-            self.loss_chart.set(loss_svg(h, total, y_max));
+            let floor = self.loss_floor.get_untracked();
+            self.loss_chart.set(loss_svg(h, total, y_max, floor));
             self.probs_chart.set(probs_svg(h, total, &teacher));
             h.len() > total
         });
@@ -720,10 +746,11 @@ pub fn Distillation(
     let train_loss_description = Signal::derive(move || {
         train.history.with(|h| match (h.first(), h.last()) {
             (Some(a), Some(b)) => format!(
-                "Loss from {} at step 0 to {} at step {}.",
+                "Loss from {} at step 0 to {} at step {}; it cannot go below {}.",
                 loss_text(a.loss),
                 loss_text(b.loss),
-                b.step
+                b.step,
+                loss_text(train.loss_floor.get())
             ),
             _ => String::new(),
         })
@@ -761,8 +788,8 @@ pub fn Distillation(
                         prop:value=move || match entry.get() { Entry::Weights => "weights", Entry::Logits => "logits" }
                         on:change=move |ev| set_entry(if event_target_value(&ev) == "logits" { Entry::Logits } else { Entry::Weights })
                     >
-                        <option value="weights">"Probabilities (any weights, normalized)"</option>
-                        <option value="logits">"Logits (softmax applied)"</option>
+                        <option value="weights">"Weights (normalized)"</option>
+                        <option value="logits">"Logits (softmax)"</option>
                     </select>
                 </div>
                 <div class="field">
@@ -843,10 +870,15 @@ pub fn Distillation(
                 <span><i class="swatch swatch-muted"></i>"T = 1"</span>
                 <span><i class="swatch swatch-accent"></i>{t_label}</span>
             </div>
-            <Chart svg=temp_svg description=temp_description testid="distill-temperature-chart" />
-            <div class="distill-axis" aria-hidden="true" style=move || format!("grid-template-columns: repeat({}, 1fr)", n.get())>
-                {move || rows.with(|r| (0..r.len()).map(|i| view! { <span>{shown_label(r, i)}</span> }).collect_view())}
-            </div>
+            // Like the shared Chart, with the token labels between the bars and the caption.
+            <figure class="chart">
+                // SVG drawn by our own code from numbers, never from user text.
+                <div class="chart-svg-box" role="img" aria-label=move || temp_description.get() data-testid="distill-temperature-chart" inner_html=move || temp_svg.get()></div>
+                <div class="distill-axis" aria-hidden="true" style=move || format!("grid-template-columns: repeat({}, 1fr)", n.get())>
+                    {move || rows.with(|r| (0..r.len()).map(|i| view! { <span>{shown_label(r, i)}</span> }).collect_view())}
+                </div>
+                <figcaption class="chart-caption">{move || temp_description.get()}</figcaption>
+            </figure>
 
             <section class="distill-train" aria-labelledby=train_labelled_by>
                 <h4 class="distill-subhead" id=train_heading_id>"Watch a student learn"</h4>
@@ -894,7 +926,7 @@ pub fn Distillation(
                 </div>
                 <p class="field-message" role="alert">{move || train_error.get()}</p>
                 <Show when=move || train.history.with(|h| !h.is_empty())>
-                    <p class="distill-chart-label">"Loss (nats), step by step"</p>
+                    <p class="distill-chart-label">"Loss (nats), step by step; the coloured line is the floor it cannot go below"</p>
                     <Chart svg=train.loss_chart description=train_loss_description testid="distill-train-loss-chart" />
                     <p class="distill-chart-label">"Student\u{2019}s probabilities (bold) and the teacher\u{2019}s (faint)"</p>
                     <Chart svg=train.probs_chart description=train_description testid="distill-train-chart" />
@@ -1182,8 +1214,12 @@ mod tests {
         assert!(late.contains("var(--distill-c3)") && !late.contains("#010303"));
         assert!(sampled(&run).len() <= MAX_CHART_POINTS + 1);
         assert_eq!(sampled(&run).last().unwrap().step, 600);
-        let loss = loss_svg(&run, 600, run[0].loss);
-        assert!(loss.contains("var(--text)"));
+        let loss = loss_svg(&run, 600, run[0].loss, 1.0);
+        assert!(loss.contains("var(--text)") && loss.contains("var(--accent)"));
+        let trainer = Trainer::new(&teacher, 0, StudentInit::Uniform, config).unwrap();
+        let floor = loss_floor(&trainer);
+        assert!((floor - 4.0 * distill::entropy(&distill::soften(&teacher, 2.0))).abs() < 1e-12);
+        assert!(run[600].loss >= floor - 1e-9 && run[600].loss - floor < 1e-3);
         assert_eq!(loss_kind("hard", 0.5), LossKind::Hard);
         assert_eq!(percentile(&[], 0.95), 0.0);
         let times: Vec<f64> = (1..=100).map(f64::from).collect();
