@@ -13,6 +13,7 @@ mod mini_eval;
 mod recall;
 mod try_it;
 mod url_state;
+mod distillation;
 mod weight_memory;
 mod workload_sort;
 

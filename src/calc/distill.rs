@@ -288,9 +288,10 @@ fn usable_temperature(t: f64) -> f64 {
 
 /// ln softmax(logits / T), in nats, computed stably (the largest logit is subtracted first).
 ///
-/// NaN logits count as −∞. If some logits are +∞ they share all the mass; if every logit is −∞
+/// NaN logits count as −∞ (so a token of probability 0, entered as ln 0 = −∞, keeps probability
+/// 0 at every temperature). If some logits are +∞ they share all the mass; if every logit is −∞
 /// (or NaN) the result is uniform.
-fn log_softmax(logits: &[f64], temperature: f64) -> Vec<f64> {
+pub fn log_softmax(logits: &[f64], temperature: f64) -> Vec<f64> {
     let t = usable_temperature(temperature);
     let z: Vec<f64> = logits
         .iter()
@@ -691,6 +692,275 @@ pub fn train(
     Ok(out)
 }
 
+/// How a reader types a distribution in the playground.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Entry {
+    /// Non-negative weights, normalized into probabilities.
+    Weights,
+    /// Logits (nats): any real numbers, turned into probabilities by softmax.
+    Logits,
+}
+
+/// Largest logit, in absolute value, a reader may type (nats).
+pub const MAX_LOGIT: f64 = 100.0;
+/// Largest weight a reader may type (weights are relative, so the unit does not matter).
+pub const MAX_WEIGHT: f64 = 1e9;
+
+/// Parses one typed value of a distribution: a weight (0..=`MAX_WEIGHT`) or a logit
+/// (−`MAX_LOGIT`..=`MAX_LOGIT`, nats).
+pub fn parse_value(field: &'static str, entry: Entry, text: &str) -> Result<f64, InputError> {
+    match entry {
+        Entry::Weights => parse_number(field, text, 0.0, false, MAX_WEIGHT),
+        Entry::Logits => parse_number(field, text, -MAX_LOGIT, false, MAX_LOGIT),
+    }
+}
+
+/// Log-probabilities (nats) of typed values: ln of the normalized weights (−∞ for a weight of
+/// 0), or the logits as they are (softmax turns them into probabilities).
+pub fn log_probs(entry: Entry, values: &[f64]) -> Result<Vec<f64>, InputError> {
+    match entry {
+        Entry::Weights => Ok(normalize(values)?
+            .into_iter()
+            .map(|p| if p > 0.0 { p.ln() } else { f64::NEG_INFINITY })
+            .collect()),
+        Entry::Logits => {
+            if values.len() < MIN_TOKENS || values.len() > MAX_TOKENS {
+                return Err(InputError::new(
+                    "Logits",
+                    format!("Give between {MIN_TOKENS} and {MAX_TOKENS} tokens."),
+                ));
+            }
+            Ok(values.to_vec())
+        }
+    }
+}
+
+/// A value as the playground writes it back into a field when the entry mode changes: a
+/// probability (up to 4 decimals, or 3 significant digits when tiny) or a logit (3 decimals).
+/// Plain ASCII, so [`parse_value`] reads it back.
+pub fn value_text(entry: Entry, x: f64) -> String {
+    let trimmed = |s: String| {
+        if s.contains('.') && !s.contains('e') {
+            let t = s.trim_end_matches('0').trim_end_matches('.');
+            if t == "-0" {
+                "0".to_string()
+            } else {
+                t.to_string()
+            }
+        } else {
+            s
+        }
+    };
+    match entry {
+        Entry::Weights if x > 0.0 && x < 1e-3 => format!("{x:.2e}"),
+        Entry::Weights => trimmed(format!("{x:.4}")),
+        Entry::Logits => trimmed(format!("{:.3}", x.clamp(-MAX_LOGIT, MAX_LOGIT))),
+    }
+}
+
+/// The terms of a cross-entropy against a student given as log-probabilities (nats), so that
+/// a very unlikely token keeps a finite −ln s while a probability of exactly 0 (ln s = −∞) gives
+/// ∞. Terms with target 0 add 0.
+pub fn terms_from_log_probs(target: &[f64], student_log_probs: &[f64]) -> Vec<Term> {
+    target
+        .iter()
+        .zip(student_log_probs)
+        .map(|(&t, &ls)| {
+            let neg_ln_student = if ls.is_nan() { f64::INFINITY } else { -ls };
+            let product = if t == 0.0 { 0.0 } else { t * neg_ln_student };
+            Term {
+                target: t,
+                neg_ln_student,
+                product,
+            }
+        })
+        .collect()
+}
+
+/// One loss of the playground, as a sum a reader can check term by term.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LossSum {
+    /// One term per token: target × −ln(student).
+    pub terms: Vec<Term>,
+    /// The factor in front of the sum: T² for the soft loss, 1 otherwise.
+    pub scale: f64,
+    /// scale × Σ terms, in nats (∞ when a positive target meets a student probability of 0).
+    pub value: f64,
+    /// The token whose term adds most.
+    pub largest: Option<usize>,
+}
+
+impl LossSum {
+    fn new(target: &[f64], student_log_probs: &[f64], scale: f64) -> Self {
+        let terms = terms_from_log_probs(target, student_log_probs);
+        let sum: f64 = terms.iter().map(|t| t.product).sum();
+        Self {
+            largest: largest_term(&terms),
+            value: if scale == 1.0 { sum } else { scale * sum },
+            terms,
+            scale,
+        }
+    }
+
+    /// The sum before the scale, in nats.
+    pub fn unscaled(&self) -> f64 {
+        self.terms.iter().map(|t| t.product).sum()
+    }
+
+    /// Each term that adds something, as `(token index, "0.70 × 0.511")`.
+    pub fn term_texts(&self) -> Vec<(usize, String)> {
+        self.terms
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.target != 0.0)
+            .map(|(i, t)| {
+                (
+                    i,
+                    format!(
+                        "{} \u{d7} {}",
+                        target_text(t.target),
+                        format::fixed(t.neg_ln_student, 3)
+                    ),
+                )
+            })
+            .collect()
+    }
+
+    /// The token of the first infinite term: the one a student gives 0 while the target does not.
+    pub fn infinite_at(&self) -> Option<usize> {
+        self.terms.iter().position(|t| t.product == f64::INFINITY)
+    }
+
+    /// The whole sum as one line, e.g. `0.70 × 0.511 + … = 0.886`, or with a temperature
+    /// `4 × (0.52 × 0.6 + …) = 4 × 0.93 = 3.72`.
+    pub fn worked(&self) -> String {
+        let parts: Vec<String> = self.term_texts().into_iter().map(|(_, s)| s).collect();
+        let sum = if parts.is_empty() {
+            "0".to_string()
+        } else {
+            parts.join(" + ")
+        };
+        if self.scale == 1.0 {
+            format!("{sum} = {}", format::fixed(self.value, 3))
+        } else {
+            format!(
+                "{} \u{d7} ({sum}) = {} \u{d7} {} = {}",
+                format::plain(self.scale),
+                format::plain(self.scale),
+                format::fixed(self.unscaled(), 3),
+                format::fixed(self.value, 3)
+            )
+        }
+    }
+}
+
+/// What the playground shows for one student.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StudentLosses {
+    /// The student's distribution at T = 1.
+    pub probs: Vec<f64>,
+    /// The student's distribution softened at the chosen T.
+    pub probs_t: Vec<f64>,
+    /// Hard-label loss: −ln(student at T = 1) of the right token, in nats.
+    pub hard: LossSum,
+    /// Soft-target loss: T² × CE(teacher at T, student at T), in nats.
+    pub soft: LossSum,
+    /// KL(teacher at T ‖ student at T) = CE − teacher entropy, in nats (≥ 0, ∞ possible).
+    pub kl: f64,
+    /// α × hard + (1 − α) × soft, in nats.
+    pub mixed: f64,
+}
+
+/// Everything the playground shows: the teacher, both students, and their losses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Comparison {
+    /// The teacher's distribution at T = 1.
+    pub teacher: Vec<f64>,
+    /// The teacher softened at the chosen T: the soft target.
+    pub teacher_t: Vec<f64>,
+    /// Entropy of the soft target, in nats: the floor of the unscaled soft loss.
+    pub entropy: f64,
+    /// The right token of the hard label.
+    pub hard_index: usize,
+    /// The temperature T (dimensionless).
+    pub temperature: f64,
+    /// The weight α of the hard-label loss (0..=1).
+    pub alpha: f64,
+    /// Student A, then student B.
+    pub students: [StudentLosses; 2],
+}
+
+/// Compares two students with a teacher, all given as log-probabilities or logits of the same
+/// tokens (see [`log_probs`]).
+///
+/// The hard label is `hard_index`, or the teacher's top token when it is `None` or out of
+/// range. `temperature` softens teacher and students for the soft loss, which is scaled by T²;
+/// the hard loss is always at T = 1. `alpha` (clamped to 0..=1) weights the hard loss in the mix.
+pub fn compare(
+    teacher: &[f64],
+    students: [&[f64]; 2],
+    hard_index: Option<usize>,
+    temperature: f64,
+    alpha: f64,
+) -> Comparison {
+    let t = usable_temperature(temperature);
+    let teacher_probs = softmax(teacher, 1.0);
+    let teacher_log_t = log_softmax(teacher, t);
+    let teacher_t: Vec<f64> = teacher_log_t.iter().map(|x| x.exp()).collect();
+    let entropy = terms_from_log_probs(&teacher_t, &teacher_log_t)
+        .iter()
+        .map(|x| x.product)
+        .sum::<f64>()
+        .max(0.0);
+    let hard_index = hard_index
+        .filter(|&i| i < teacher.len())
+        .or_else(|| argmax(&teacher_probs))
+        .unwrap_or(0);
+    let hard = hard_target(teacher.len(), hard_index);
+    let alpha = if alpha.is_nan() {
+        0.0
+    } else {
+        alpha.clamp(0.0, 1.0)
+    };
+    let student = |z: &[f64]| {
+        let log1 = log_softmax(z, 1.0);
+        let log_t = log_softmax(z, t);
+        let hard = LossSum::new(&hard, &log1, 1.0);
+        let soft = LossSum::new(&teacher_t, &log_t, t * t);
+        let kl: f64 = teacher_t
+            .iter()
+            .zip(&teacher_log_t)
+            .zip(&log_t)
+            .map(|((&p, &lp), &lq)| {
+                if p == 0.0 {
+                    0.0
+                } else if lq == f64::NEG_INFINITY {
+                    f64::INFINITY
+                } else {
+                    p * (lp - lq)
+                }
+            })
+            .sum();
+        StudentLosses {
+            probs: log1.iter().map(|x| x.exp()).collect(),
+            probs_t: log_t.iter().map(|x| x.exp()).collect(),
+            mixed: mixed_loss(alpha, hard.value, soft.value),
+            hard,
+            soft,
+            kl: kl.max(0.0),
+        }
+    };
+    Comparison {
+        students: [student(students[0]), student(students[1])],
+        teacher: teacher_probs,
+        teacher_t,
+        entropy,
+        hard_index,
+        temperature: t,
+        alpha,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::format::fixed;
@@ -995,6 +1265,155 @@ mod tests {
         assert_eq!(argmax(&hard[300].probs), Some(w.hard_index));
     }
 
+    fn log_weights(w: &[f64]) -> Vec<f64> {
+        log_probs(Entry::Weights, w).unwrap()
+    }
+
+    #[test]
+    fn the_playground_reproduces_the_course_figures() {
+        let c = compare(
+            &log_weights(&TEACHER),
+            [&log_weights(&A), &log_weights(&B)],
+            None,
+            1.0,
+            0.5,
+        );
+        assert_eq!(c.hard_index, 0);
+        let [a, b] = &c.students;
+        let shown = |x: f64| fixed(x, 3);
+        assert_eq!(shown(a.hard.value), "0.511");
+        assert_eq!(shown(b.hard.value), "0.511");
+        assert_eq!(shown(a.soft.value), "0.886");
+        assert_eq!(shown(b.soft.value), "1.203");
+        assert_eq!(shown(c.entropy), "0.863");
+        assert_eq!(shown(a.kl), "0.023");
+        assert_eq!(shown(b.kl), "0.340");
+        assert_eq!(a.soft.worked(), worked_line(&TEACHER, &A));
+        assert_eq!(b.soft.worked(), worked_line(&TEACHER, &B));
+        assert_eq!(a.hard.worked(), "1.00 \u{d7} 0.511 = 0.511");
+        assert_eq!((a.soft.largest, b.soft.largest), (Some(0), Some(1)));
+        assert!((a.mixed - 0.5 * (a.hard.value + a.soft.value)).abs() < 1e-12);
+        // Weights need not sum to 1, and logits give the same result as their probabilities.
+        let scaled = compare(
+            &log_weights(&[70.0, 20.0, 7.0, 3.0]),
+            [&log_weights(&A), &log_weights(&B)],
+            None,
+            1.0,
+            0.5,
+        );
+        assert_eq!(shown(scaled.students[0].soft.value), "0.886");
+        let logits = |p: &[f64]| -> Vec<f64> { p.iter().map(|x| x.ln() + 3.0).collect() };
+        let from_logits = compare(
+            &log_probs(Entry::Logits, &logits(&TEACHER)).unwrap(),
+            [&logits(&A), &logits(&B)],
+            None,
+            1.0,
+            0.5,
+        );
+        assert_eq!(shown(from_logits.students[1].soft.value), "1.203");
+        assert_eq!(shown(from_logits.entropy), "0.863");
+        // A chosen hard label overrides the teacher's top token.
+        let picked = compare(
+            &log_weights(&TEACHER),
+            [&log_weights(&A), &log_weights(&B)],
+            Some(3),
+            1.0,
+            0.5,
+        );
+        assert_eq!(shown(picked.students[1].hard.value), "1.204");
+        assert_eq!(picked.students[1].hard.largest, Some(3));
+    }
+
+    #[test]
+    fn the_playground_scales_the_soft_loss_by_t_squared() {
+        let c = compare(
+            &log_weights(&TEACHER),
+            [&log_weights(&A), &log_weights(&B)],
+            None,
+            2.0,
+            1.0,
+        );
+        let a = &c.students[0];
+        let ce = cross_entropy(&soften(&TEACHER, 2.0), &soften(&A, 2.0));
+        assert!((a.soft.value - 4.0 * ce).abs() < 1e-12);
+        assert!((a.soft.unscaled() - ce).abs() < 1e-12);
+        assert_close(&c.teacher_t, &soften(&TEACHER, 2.0), 1e-12);
+        assert!((c.entropy - entropy(&c.teacher_t)).abs() < 1e-12);
+        assert!((a.kl - (ce - c.entropy)).abs() < 1e-12);
+        // The hard loss does not feel T; α = 1 is the hard loss alone.
+        assert_eq!(fixed(a.hard.value, 3), "0.511");
+        assert_eq!(a.mixed, a.hard.value);
+        assert!(
+            a.soft.worked().starts_with("4 \u{d7} (0."),
+            "{}",
+            a.soft.worked()
+        );
+        assert!(a.soft.worked().ends_with(&fixed(a.soft.value, 3)));
+        // Softening lifts the small probabilities.
+        assert!(c.teacher_t[3] > TEACHER[3]);
+    }
+
+    #[test]
+    fn a_zero_under_a_positive_target_is_infinite_never_nan() {
+        let zero_b = [0.6, 0.4, 0.0, 0.0];
+        for t in [0.5, 1.0, 3.0] {
+            for alpha in [0.0, 0.5, 1.0] {
+                let c = compare(
+                    &log_weights(&TEACHER),
+                    [&log_weights(&A), &log_weights(&zero_b)],
+                    None,
+                    t,
+                    alpha,
+                );
+                let b = &c.students[1];
+                assert_eq!(b.soft.value, f64::INFINITY);
+                assert_eq!(b.soft.infinite_at(), Some(2));
+                assert_eq!(b.soft.largest, Some(2));
+                assert_eq!(b.kl, f64::INFINITY);
+                assert!(b.hard.value.is_finite());
+                assert!(!b.mixed.is_nan());
+                assert_eq!(b.mixed.is_finite(), alpha == 1.0);
+                assert!(b.soft.worked().contains('\u{221e}'));
+                assert_eq!(b.probs_t[2], 0.0);
+            }
+        }
+        // A zero where the target is zero adds nothing.
+        let c = compare(
+            &log_weights(&[1.0, 0.0]),
+            [&log_weights(&[1.0, 0.0]), &log_weights(&[0.5, 0.5])],
+            None,
+            2.0,
+            0.5,
+        );
+        assert_eq!(c.students[0].soft.value, 0.0);
+        assert_eq!(c.students[0].kl, 0.0);
+        assert_eq!(c.entropy, 0.0);
+        // Very unlikely logits stay finite.
+        let c = compare(&[0.0, 0.0], [&[100.0, -100.0], &[0.0, 0.0]], None, 0.1, 0.0);
+        assert!(c.students[0].soft.value.is_finite());
+    }
+
+    #[test]
+    fn values_are_parsed_and_written_back() {
+        assert_eq!(parse_value("Teacher", Entry::Weights, "70"), Ok(70.0));
+        assert!(parse_value("Teacher", Entry::Weights, "-1").is_err());
+        assert_eq!(parse_value("Teacher", Entry::Logits, "-1.5"), Ok(-1.5));
+        assert!(parse_value("Teacher", Entry::Logits, "1e309").is_err());
+        assert!(parse_value("Teacher", Entry::Logits, "500").is_err());
+        assert!(log_probs(Entry::Logits, &[1.0]).is_err());
+        assert!(log_probs(Entry::Weights, &[0.0, 0.0]).is_err());
+        assert_eq!(value_text(Entry::Weights, 0.7), "0.7");
+        assert_eq!(value_text(Entry::Weights, 0.0), "0");
+        assert_eq!(value_text(Entry::Weights, 1.2345e-5), "1.23e-5");
+        assert_eq!(value_text(Entry::Logits, 0.7f64.ln()), "-0.357");
+        assert_eq!(value_text(Entry::Logits, -0.0001), "0");
+        assert_eq!(value_text(Entry::Logits, -1e6), "-100");
+        for x in [0.7, 0.0, 1.2345e-5, 3.25] {
+            let text = value_text(Entry::Weights, x);
+            assert!(parse_value("T", Entry::Weights, &text).is_ok(), "{text}");
+        }
+    }
+
     /// A distribution of 2..=10 tokens, some of them 0.
     fn distribution() -> impl Strategy<Value = Vec<f64>> {
         proptest::collection::vec(
@@ -1010,6 +1429,35 @@ mod tests {
     }
 
     proptest::proptest! {
+        #[test]
+        fn the_playground_never_shows_nan(
+            teacher in distribution(),
+            a_seed in 0u64..1000,
+            zero_at in 0usize..10,
+            t in MIN_TEMPERATURE..=MAX_TEMPERATURE,
+            alpha in 0.0f64..=1.0,
+            pick in proptest::option::of(0usize..12),
+        ) {
+            let mut rng = SplitMix64::new(a_seed);
+            let mut w: Vec<f64> = teacher.iter().map(|_| rng.next_f64()).collect();
+            w[zero_at % teacher.len()] = 0.0;
+            let Ok(a) = log_probs(Entry::Weights, &w) else { return Ok(()); };
+            let tz = log_probs(Entry::Weights, &teacher).unwrap();
+            let c = compare(&tz, [&a, &tz], pick, t, alpha);
+            proptest::prop_assert!(c.hard_index < teacher.len());
+            proptest::prop_assert!(!c.entropy.is_nan() && c.entropy >= 0.0);
+            for s in &c.students {
+                for x in [s.hard.value, s.soft.value, s.kl, s.mixed] {
+                    proptest::prop_assert!(!x.is_nan() && x >= 0.0);
+                }
+                // Soft cross-entropy ≥ entropy of the soft target.
+                proptest::prop_assert!(s.soft.unscaled() >= c.entropy - 1e-9);
+                proptest::prop_assert!((s.probs.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            }
+            // A student equal to the teacher has KL 0 at any T.
+            proptest::prop_assert!(c.students[1].kl < 1e-9);
+        }
+
         #[test]
         fn normalize_sums_to_one(w in proptest::collection::vec(0.0f64..1e6, 2..=10)) {
             if let Ok(p) = normalize(&w) {

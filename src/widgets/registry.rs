@@ -13,4 +13,5 @@ widgets! {
     "workload-sort" => workload_sort::mount [],
     "latency" => latency::mount [],
     "try-it" => try_it::mount [],
+    "distillation" => distillation::mount ["preset"],
 }
