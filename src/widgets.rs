@@ -4,6 +4,7 @@
 //! AnyView`, declare the module below, and add its line to `widgets/registry.rs`.
 
 pub mod controls;
+pub mod diagrams;
 mod weight_memory;
 
 use crate::content::{WidgetParams, WidgetUse};

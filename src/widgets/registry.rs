@@ -5,4 +5,9 @@
 // collects the names and keys so that a lesson naming an unknown widget or parameter fails.
 widgets! {
     "weight-memory" => weight_memory::mount ["params", "precision", "bits", "gpu-gb"],
+    "five-inputs" => diagrams::mount_five_inputs [],
+    "fine-tune-diagram" => diagrams::mount_fine_tune [],
+    "distill-diagram" => diagrams::mount_distill [],
+    "decision-path" => diagrams::mount_decision_path [],
+    "chapter-map" => diagrams::mount_chapter_map [],
 }
