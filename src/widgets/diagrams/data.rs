@@ -247,7 +247,7 @@ fn fine_tune() -> Diagram {
     ];
     let wide_boxes = vec![
         Rect::new(14.0, 14.0, 210.0, 132.0),
-        Rect::new(262.0, 150.0, 196.0, 62.0),
+        Rect::new(262.0, 150.0, 190.0, 62.0),
         Rect::new(280.0, 52.0, 160.0, 56.0),
         Rect::new(496.0, 14.0, 210.0, 132.0),
         Rect::new(496.0, 206.0, 210.0, 72.0),
@@ -258,7 +258,7 @@ fn fine_tune() -> Diagram {
         line(&[(440.0, 80.0), (496.0, 80.0)]),
         route(
             &[(601.0, 146.0), (601.0, 206.0)],
-            Some(LabelSpot::at(609.0, 180.0, "start")),
+            Some(LabelSpot::at(593.0, 180.0, "end")),
         ),
     ];
     let narrow_boxes = vec![

@@ -491,11 +491,12 @@ fn elbow(from: (f64, f64), mid_x: f64, to: (f64, f64)) -> Route {
 
 /// Root on the left, branches in a column, leaves to their right.
 fn tree_wide(nodes: &[Node], root: usize, tree: &[(usize, Vec<usize>)]) -> Layout {
-    const WIDTH: f64 = 720.0;
-    const ROOT: Rect = Rect::new(4.0, 0.0, 124.0, 0.0);
-    const BRANCH_X: f64 = 156.0;
-    const BRANCH_W: f64 = 168.0;
-    const LEAF_X: f64 = 356.0;
+    // Narrower than the other diagrams' 720, so that the map's many words draw larger.
+    const WIDTH: f64 = 600.0;
+    const ROOT: Rect = Rect::new(2.0, 0.0, 108.0, 0.0);
+    const BRANCH_X: f64 = 130.0;
+    const BRANCH_W: f64 = 150.0;
+    const LEAF_X: f64 = 300.0;
     const LEAF_W: f64 = WIDTH - LEAF_X - 4.0;
     const GAP: f64 = 8.0;
     const GROUP_GAP: f64 = 20.0;
