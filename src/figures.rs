@@ -14,7 +14,10 @@ pub type Args = [(String, String)];
 
 /// Every inline figure a lesson may use, with its arguments (for error messages and docs).
 pub const INLINE_FIGURES: &[(&str, &str)] = &[
-    ("weight-gb", "params=<billions> precision=<fp16…>|bits=<n>"),
+    (
+        "weight-gb",
+        "params=<billions> precision=<fp16…>|bits=<n> [decimals=<0-3>]",
+    ),
     ("gpu-fraction", "params precision|bits gpu-gb"),
     ("gpus-needed", "params precision|bits gpu-gb"),
     ("size-ratio", "small=<billions> large=<billions>"),
@@ -112,9 +115,19 @@ fn approx_weight_gb(args: &Args, params_key: &str) -> Result<f64, String> {
 pub fn inline(name: &str, args: &Args) -> Result<String, String> {
     match name {
         "weight-gb" => {
-            check_known(args, &["params", "precision", "bits"])?;
+            check_known(args, &["params", "precision", "bits", "decimals"])?;
             let gb = weight_memory_gb(num(args, "params")?, precision(args)?);
-            Ok(format!("{} GB", plain(gb)))
+            Ok(match arg(args, "decimals") {
+                Ok(d) => {
+                    let d: usize = d
+                        .parse()
+                        .ok()
+                        .filter(|d| *d <= 3)
+                        .ok_or_else(|| format!("`decimals={d}` must be 0 to 3"))?;
+                    format!("{} GB", fixed(gb, d))
+                }
+                Err(_) => format!("{} GB", plain(gb)),
+            })
         }
         "gpu-fraction" | "gpus-needed" => {
             check_known(args, &["params", "precision", "bits", "gpu-gb"])?;
@@ -415,6 +428,11 @@ mod tests {
                 "weight-gb",
                 &[("params", "70"), ("bits", "4.85")],
                 "42.438 GB",
+            ),
+            (
+                "weight-gb",
+                &[("params", "70"), ("bits", "4.85"), ("decimals", "1")],
+                "42.4 GB",
             ),
             (
                 "weight-gb-approx",
