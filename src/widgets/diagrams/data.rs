@@ -676,8 +676,8 @@ fn chapter_map() -> Diagram {
     let mut nodes = vec![node(
         "chapter",
         Kind::Root,
-        "Chapter 1 Prerequisites",
-        "",
+        "Chapter 1",
+        "Prerequisites",
         "",
     )];
     let mut tree = Vec::new();

@@ -400,6 +400,13 @@ impl Diagram {
                 {
                     out.push(format!("{at}: {} leaves the picture", node.id));
                 }
+                let width = text_width(node.kind, r);
+                for (text, font) in [(&node.label, LABEL_FONT), (&node.note, NOTE_FONT)] {
+                    let max = chars_per_line(width, font);
+                    if wrap(text, max).iter().any(|l| l.chars().count() > max) {
+                        out.push(format!("{at}: a word of {} is wider than its box", node.id));
+                    }
+                }
                 if needed_height(node, r.w) > r.h + 0.5 {
                     out.push(format!(
                         "{at}: {} needs {:.0} units of height, has {:.0}",
@@ -493,10 +500,10 @@ fn elbow(from: (f64, f64), mid_x: f64, to: (f64, f64)) -> Route {
 fn tree_wide(nodes: &[Node], root: usize, tree: &[(usize, Vec<usize>)]) -> Layout {
     // Narrower than the other diagrams' 720, so that the map's many words draw larger.
     const WIDTH: f64 = 600.0;
-    const ROOT: Rect = Rect::new(2.0, 0.0, 108.0, 0.0);
-    const BRANCH_X: f64 = 130.0;
+    const ROOT: Rect = Rect::new(2.0, 0.0, 116.0, 0.0);
+    const BRANCH_X: f64 = 136.0;
     const BRANCH_W: f64 = 150.0;
-    const LEAF_X: f64 = 300.0;
+    const LEAF_X: f64 = 304.0;
     const LEAF_W: f64 = WIDTH - LEAF_X - 4.0;
     const GAP: f64 = 8.0;
     const GROUP_GAP: f64 = 20.0;
