@@ -14,14 +14,25 @@ pub type Args = [(String, String)];
 
 /// Every inline figure a lesson may use, with its arguments (for error messages and docs).
 pub const INLINE_FIGURES: &[(&str, &str)] = &[
-    ("weight-gb", "params=<billions> precision=<fp16…>|bits=<n>"),
+    (
+        "weight-gb",
+        "params=<billions> precision=<fp16…>|bits=<n> [decimals=<0-3>]",
+    ),
     ("gpu-fraction", "params precision|bits gpu-gb"),
     ("gpus-needed", "params precision|bits gpu-gb"),
     ("size-ratio", "small=<billions> large=<billions>"),
     ("ratio", "a=<number> b=<number>"),
-    ("decode-tps", "weights-gb bandwidth"),
+    ("weight-gb-approx", "params=<billions> precision|bits"),
+    ("decode-tps", "weights-gb|(params precision|bits) bandwidth"),
+    (
+        "weight-ratio",
+        "large=<billions> small=<billions> precision|bits",
+    ),
     ("tokens-per-day", "requests tokens"),
-    ("fleet-gpus", "gpus large-gb small-gb"),
+    (
+        "fleet-gpus",
+        "gpus (large-gb small-gb)|(large small precision|bits)",
+    ),
     ("loss-hard", "student=a|b"),
     ("loss-soft", "student=a|b"),
     ("kl", "student=a|b"),
@@ -82,13 +93,41 @@ fn precision(args: &Args) -> Result<Precision, String> {
     }
 }
 
+/// `value` rounded to one significant figure: 4.85 → 5, 42.4 → 40. Sources quote quantized
+/// weight sizes this loosely ("about 5 GB"), and the decode and fleet figures follow from them.
+pub fn one_figure(value: f64) -> f64 {
+    if value <= 0.0 || !value.is_finite() {
+        return value;
+    }
+    let scale = 10f64.powf(value.log10().floor());
+    (value / scale).round() * scale
+}
+
+/// Weights of `params` (billions) at the precision in `args`, rounded to one significant figure.
+fn approx_weight_gb(args: &Args, params_key: &str) -> Result<f64, String> {
+    Ok(one_figure(weight_memory_gb(
+        num(args, params_key)?,
+        precision(args)?,
+    )))
+}
+
 /// The text of inline figure `name` for `args`, e.g. `"140 GB"`.
 pub fn inline(name: &str, args: &Args) -> Result<String, String> {
     match name {
         "weight-gb" => {
-            check_known(args, &["params", "precision", "bits"])?;
+            check_known(args, &["params", "precision", "bits", "decimals"])?;
             let gb = weight_memory_gb(num(args, "params")?, precision(args)?);
-            Ok(format!("{} GB", plain(gb)))
+            Ok(match arg(args, "decimals") {
+                Ok(d) => {
+                    let d: usize = d
+                        .parse()
+                        .ok()
+                        .filter(|d| *d <= 3)
+                        .ok_or_else(|| format!("`decimals={d}` must be 0 to 3"))?;
+                    format!("{} GB", fixed(gb, d))
+                }
+                Err(_) => format!("{} GB", plain(gb)),
+            })
         }
         "gpu-fraction" | "gpus-needed" => {
             check_known(args, &["params", "precision", "bits", "gpu-gb"])?;
@@ -114,10 +153,30 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                 plain(num(args, "a")? / num(args, "b")?)
             ))
         }
+        "weight-gb-approx" => {
+            check_known(args, &["params", "precision", "bits"])?;
+            Ok(format!("{} GB", plain(approx_weight_gb(args, "params")?)))
+        }
         "decode-tps" => {
-            check_known(args, &["weights-gb", "bandwidth"])?;
-            let tps = decode::decode_ceiling_tps(num(args, "bandwidth")?, num(args, "weights-gb")?);
+            check_known(
+                args,
+                &["weights-gb", "params", "precision", "bits", "bandwidth"],
+            )?;
+            let weights = match arg(args, "weights-gb") {
+                Ok(_) => num(args, "weights-gb")?,
+                Err(_) => approx_weight_gb(args, "params")?,
+            };
+            let tps = decode::decode_ceiling_tps(num(args, "bandwidth")?, weights);
             Ok(format!("{} tok/s", plain(tps)))
+        }
+        "weight-ratio" => {
+            check_known(args, &["large", "small", "precision", "bits"])?;
+            // How many times faster the small model's decode ceiling is: large GB ÷ small GB.
+            let ratio = decode::speed_ratio(
+                approx_weight_gb(args, "small")?,
+                approx_weight_gb(args, "large")?,
+            );
+            Ok(format!("{}\u{d7}", plain(ratio)))
         }
         "tokens-per-day" => {
             check_known(args, &["requests", "tokens"])?;
@@ -125,13 +184,30 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
             Ok(fixed(t, 0))
         }
         "fleet-gpus" => {
-            check_known(args, &["gpus", "large-gb", "small-gb"])?;
+            check_known(
+                args,
+                &[
+                    "gpus",
+                    "large-gb",
+                    "small-gb",
+                    "large",
+                    "small",
+                    "precision",
+                    "bits",
+                ],
+            )?;
             let gpus = num(args, "gpus")?;
             if gpus.fract() != 0.0 {
                 return Err("`gpus` must be a whole number".into());
             }
-            let swap =
-                fleet::FleetSwap::new(num(args, "large-gb")?, num(args, "small-gb")?, gpus as u64);
+            let (large_gb, small_gb) = match arg(args, "large-gb") {
+                Ok(_) => (num(args, "large-gb")?, num(args, "small-gb")?),
+                Err(_) => (
+                    approx_weight_gb(args, "large")?,
+                    approx_weight_gb(args, "small")?,
+                ),
+            };
+            let swap = fleet::FleetSwap::new(large_gb, small_gb, gpus as u64);
             Ok(swap.small_gpus.to_string())
         }
         "loss-hard" | "loss-soft" | "kl" => {
@@ -347,6 +423,54 @@ mod tests {
                 &[("gpus", "8"), ("large-gb", "40"), ("small-gb", "5")],
                 "1",
             ),
+            ("weight-gb", &[("params", "8"), ("bits", "4.85")], "4.85 GB"),
+            (
+                "weight-gb",
+                &[("params", "70"), ("bits", "4.85")],
+                "42.438 GB",
+            ),
+            (
+                "weight-gb",
+                &[("params", "70"), ("bits", "4.85"), ("decimals", "1")],
+                "42.4 GB",
+            ),
+            (
+                "weight-gb-approx",
+                &[("params", "8"), ("bits", "4.85")],
+                "5 GB",
+            ),
+            (
+                "weight-gb-approx",
+                &[("params", "70"), ("bits", "4.85")],
+                "40 GB",
+            ),
+            (
+                "decode-tps",
+                &[("params", "8"), ("bits", "4.85"), ("bandwidth", "100")],
+                "20 tok/s",
+            ),
+            (
+                "decode-tps",
+                &[("params", "70"), ("bits", "4.85"), ("bandwidth", "100")],
+                "2.5 tok/s",
+            ),
+            (
+                "weight-ratio",
+                &[("large", "70"), ("small", "8"), ("bits", "4.85")],
+                "8\u{d7}",
+            ),
+            (
+                "fleet-gpus",
+                &[
+                    ("gpus", "8"),
+                    ("large", "70"),
+                    ("small", "8"),
+                    ("bits", "4.85"),
+                ],
+                "1",
+            ),
+            ("kl", &[("student", "a")], "0.023"),
+            ("kl", &[("student", "b")], "0.340"),
             ("loss-hard", &[("student", "a")], "0.511"),
             ("loss-hard", &[("student", "b")], "0.511"),
             ("loss-soft", &[("student", "a")], "0.886"),
@@ -362,6 +486,14 @@ mod tests {
         for (name, a, want) in cases {
             assert_eq!(inline(name, &args(a)).as_deref(), Ok(*want), "{name} {a:?}");
         }
+    }
+
+    #[test]
+    fn one_figure_rounds_like_the_source() {
+        assert_eq!(one_figure(4.85), 5.0);
+        assert!((one_figure(42.4375) - 40.0).abs() < 1e-9);
+        assert!((one_figure(0.034) - 0.03).abs() < 1e-12);
+        assert_eq!(one_figure(0.0), 0.0);
     }
 
     #[test]

@@ -7,13 +7,14 @@ mod break_even;
 mod calc_parts;
 pub mod controls;
 mod decode_ceiling;
+pub mod diagrams;
+mod distillation;
 mod fleet_swap;
 mod latency;
 mod mini_eval;
 mod recall;
 mod try_it;
 mod url_state;
-mod distillation;
 mod weight_memory;
 mod workload_sort;
 

@@ -14,4 +14,9 @@ widgets! {
     "latency" => latency::mount [],
     "try-it" => try_it::mount [],
     "distillation" => distillation::mount ["preset"],
+    "five-inputs" => diagrams::mount_five_inputs [],
+    "fine-tune-diagram" => diagrams::mount_fine_tune [],
+    "distill-diagram" => diagrams::mount_distill [],
+    "decision-path" => diagrams::mount_decision_path [],
+    "chapter-map" => diagrams::mount_chapter_map [],
 }
