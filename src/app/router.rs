@@ -61,6 +61,20 @@ impl Location {
             loc.navigations.update(|n| *n += 1);
         });
         window_event_listener(leptos::ev::click, move |ev| loc.on_click(&ev));
+        let on_navigate = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::Event)>::new(
+            move |ev: web_sys::Event| {
+                let href = ev
+                    .dyn_ref::<web_sys::CustomEvent>()
+                    .and_then(|e| e.detail().as_string());
+                if href.is_some_and(|h| loc.go(&h)) {
+                    ev.prevent_default();
+                }
+            },
+        );
+        let _ = window()
+            .add_event_listener_with_callback(NAVIGATE_EVENT, on_navigate.as_ref().unchecked_ref());
+        // Lives as long as the page.
+        on_navigate.forget();
         loc
     }
 
@@ -131,6 +145,22 @@ impl Location {
         if self.go_to_url(&url) {
             ev.prevent_default();
         }
+    }
+}
+
+/// The window event by which the widgets module (which has no router of its own) asks the shell
+/// to go to a page; the shell cancels the event when it went.
+pub const NAVIGATE_EVENT: &str = "ie-course-navigate";
+
+/// Asks the shell to go to `href` without a reload; false when it could not.
+pub fn ask_shell_to_go(href: &str) -> bool {
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&wasm_bindgen::JsValue::from_str(href));
+    init.set_cancelable(true);
+    match web_sys::CustomEvent::new_with_event_init_dict(NAVIGATE_EVENT, &init) {
+        // dispatch_event is false when a listener cancelled the event: the shell went there.
+        Ok(ev) => !window().dispatch_event(&ev).unwrap_or(true),
+        Err(_) => false,
     }
 }
 

@@ -50,7 +50,11 @@ fn path_d(points: &[(f64, f64)]) -> String {
 
 /// Follows a chapter-map link inside the app (no reload), or lets the browser do it.
 fn open(loc: Option<Location>, href: &str) {
-    let in_app = loc.is_some_and(|loc| loc.go(href));
+    // In the widgets module there is no router: ask the shell's (see `app::router::NAVIGATE_EVENT`).
+    let in_app = match loc {
+        Some(loc) => loc.go(href),
+        None => crate::app::router::ask_shell_to_go(href),
+    };
     if !in_app {
         if let Some(w) = web_sys::window() {
             let base = w
