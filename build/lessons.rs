@@ -771,6 +771,20 @@ pub fn emit_rust(toc: &Toc, lessons: &[CompiledLesson]) -> String {
         "/// The course title, from SUMMARY.md.\npub static COURSE_TITLE: &str = {:?};\n",
         toc.title
     ));
+    // Slugs and titles alone, so that code needing only those (the widgets module) does not
+    // pull every lesson's text into its wasm.
+    out.push_str("/// Every lesson's slug and title, in reading order.\npub static LESSON_TITLES: &[(&str, &str)] = &[\n");
+    for l in lessons {
+        out.push_str(&format!("    ({:?}, {:?}),\n", l.slug, l.title));
+    }
+    out.push_str("];\n");
+    out.push_str("/// Every heading of every lesson: (lesson slug, anchor id, text).\npub static HEADING_TITLES: &[(&str, &str, &str)] = &[\n");
+    for l in lessons {
+        for (_, id, text) in &l.headings {
+            out.push_str(&format!("    ({:?}, {id:?}, {text:?}),\n", l.slug));
+        }
+    }
+    out.push_str("];\n");
     out.push_str("/// Every lesson, in reading order.\npub static LESSONS: &[Lesson] = &[\n");
     for l in lessons {
         out.push_str(&format!(

@@ -77,6 +77,22 @@ impl WidgetParams {
 
 include!(concat!(env!("OUT_DIR"), "/content.rs"));
 
+/// The index and title of the lesson at `slug`, without touching any lesson's text.
+pub fn title_by_slug(slug: &str) -> Option<(usize, &'static str)> {
+    LESSON_TITLES
+        .iter()
+        .position(|(s, _)| *s == slug)
+        .map(|i| (i, LESSON_TITLES[i].1))
+}
+
+/// The text of heading `id` in lesson `slug`, without touching any lesson's text.
+pub fn heading_text(slug: &str, id: &str) -> Option<&'static str> {
+    HEADING_TITLES
+        .iter()
+        .find(|(s, i, _)| *s == slug && *i == id)
+        .map(|(_, _, t)| *t)
+}
+
 /// The lesson at `slug` and its index in reading order.
 pub fn lesson_by_slug(slug: &str) -> Option<(usize, &'static Lesson)> {
     LESSONS.iter().enumerate().find(|(_, l)| l.slug == slug)

@@ -51,7 +51,7 @@ pub fn href(route: Route) -> String {
     match route {
         Route::Home | Route::NotFound => "./".into(),
         Route::Print => format!("{PRINT_SLUG}/"),
-        Route::Lesson(i) => format!("{}/", LESSONS[i].slug),
+        Route::Lesson(i) => format!("{}/", crate::content::LESSON_TITLES[i].0),
     }
 }
 

@@ -95,7 +95,9 @@ pub fn ProgressBar() -> impl IntoView {
 /// read once `end` (the element after its last words) has been on screen.
 pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) {
     let progress = expect_context::<ReadingProgress>();
-    let check = move || {
+    // `record` is false for the first look: a reload starts at the top before the browser puts
+    // the reader back where they were, and that moment is not a place to remember.
+    let check = move |record: bool| {
         let Some(window) = web_sys::window() else {
             return;
         };
@@ -108,6 +110,9 @@ pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) {
             if el.get_bounding_client_rect().top() < height {
                 progress.set_read(slug, true);
             }
+        }
+        if !record {
+            return;
         }
         let Some(doc) = window.document() else { return };
         let Ok(headings) = doc.query_selector_all("article.lesson h2[id], article.lesson h3[id]")
@@ -136,11 +141,11 @@ pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) {
             pending.set_value(true);
             request_animation_frame(move || {
                 pending.set_value(false);
-                check();
+                check(true);
             });
         }
     });
     on_cleanup(move || handle.remove());
     // A short lesson may end on the first screen.
-    request_animation_frame(check);
+    request_animation_frame(move || check(false));
 }

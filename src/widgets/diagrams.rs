@@ -122,10 +122,10 @@ fn decor(decor: &Decor, r: Rect) -> AnyView {
                     view! {
                         <g>
                             <rect class="dbar" x=x y=base - h width=bw height=h rx=2.0 />
-                            <text class="dbar-value" x=x + bw / 2.0 y=base - h - 4.0 text-anchor="middle" font-size=11.0>
+                            <text aria-hidden="true" class="dbar-value" x=x + bw / 2.0 y=base - h - 4.0 text-anchor="middle" font-size=11.0>
                                 {format!("{p:.2}")}
                             </text>
-                            <text class="dbar-token" x=x + bw / 2.0 y=base + 12.0 text-anchor="middle" font-size=10.5>
+                            <text aria-hidden="true" class="dbar-token" x=x + bw / 2.0 y=base + 12.0 text-anchor="middle" font-size=10.5>
                                 {format!("t{i}")}
                             </text>
                         </g>
@@ -152,7 +152,7 @@ fn label(node: &Node, r: Rect) -> impl IntoView {
             } else {
                 ("dnode-label", LABEL_FONT)
             };
-            view! { <text class=class x=l.x y=l.y text-anchor=anchor font-size=size>{l.text}</text> }
+            view! { <text aria-hidden="true" class=class x=l.x y=l.y text-anchor=anchor font-size=size>{l.text}</text> }
         })
         .collect_view()
 }
@@ -188,7 +188,7 @@ fn picture(
                 let rotate = s.vertical.then(|| format!("rotate(-90 {:.1} {:.1})", s.x, s.y));
                 let class = if e.kind == EdgeKind::Loop { "dedge-label loop" } else { "dedge-label" };
                 view! {
-                    <text class=class x=s.x y=s.y text-anchor=s.anchor transform=rotate font-size=NOTE_FONT>
+                    <text aria-hidden="true" class=class x=s.x y=s.y text-anchor=s.anchor transform=rotate font-size=NOTE_FONT>
                         {e.label}
                     </text>
                 }

@@ -7,7 +7,7 @@
 use super::controls::{unique_id, Chart, NumberField, Output, WidgetCard};
 use crate::app::persist::Persist;
 use crate::chart::{self, ACCENT, GRID};
-use crate::content::{lesson_by_slug, WidgetParams, LESSONS};
+use crate::content::{title_by_slug, WidgetParams, LESSON_TITLES};
 use crate::nav::{self, Route};
 use crate::recall::{
     self, interval_label, parse_retention, CardDef, Clock, Grade, Progress, SCHEMA, STORE_NAME,
@@ -45,7 +45,7 @@ fn stored_value_exists() -> bool {
 }
 
 fn lesson_title(slug: &str) -> &'static str {
-    lesson_by_slug(slug).map_or("", |(_, l)| l.title)
+    title_by_slug(slug).map_or("", |(_, title)| title)
 }
 
 /// Starts a download of `text` as `name`.
@@ -431,7 +431,7 @@ pub fn Recall(
     } else {
         "Recall: this lesson's cards"
     };
-    let recall_href = lesson_by_slug("recall").map(|(i, _)| nav::href(Route::Lesson(i)));
+    let recall_href = title_by_slug("recall").map(|(i, _)| nav::href(Route::Lesson(i)));
 
     view! {
         <WidgetCard title=title name="recall">
@@ -484,10 +484,10 @@ fn FilterAndRetention(
             }
         }
     });
-    let lessons: Vec<(&'static str, &'static str)> = LESSONS
+    let lessons: Vec<(&'static str, &'static str)> = LESSON_TITLES
         .iter()
-        .filter(|l| deck.iter().any(|c| c.lesson == l.slug))
-        .map(|l| (l.slug, l.title))
+        .filter(|(slug, _)| deck.iter().any(|c| c.lesson == *slug))
+        .copied()
         .collect();
     view! {
         <div class="controls recall-controls">

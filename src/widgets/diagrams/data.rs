@@ -658,17 +658,14 @@ pub fn chapter_map_targets() -> Vec<(&'static str, &'static str)> {
         .collect()
 }
 
+// Titles and headings come from the small tables, not `LESSONS`, so that the widgets module
+// does not carry every lesson's text.
 fn title_of(slug: &str) -> &'static str {
-    crate::content::lesson_by_slug(slug)
-        .map(|(_, l)| l.title)
-        .unwrap_or("")
+    crate::content::title_by_slug(slug).map_or("", |(_, t)| t)
 }
 
 fn heading_of(slug: &str, id: &str) -> &'static str {
-    crate::content::lesson_by_slug(slug)
-        .and_then(|(_, l)| l.headings.iter().find(|h| h.id == id))
-        .map(|h| h.text)
-        .unwrap_or("")
+    crate::content::heading_text(slug, id).unwrap_or("")
 }
 
 /// The chapter map: one branch per section, the idea to remember on each leaf.
