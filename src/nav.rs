@@ -3,14 +3,16 @@
 //! Lessons live at `<base>/<slug>/`; the title page at `<base>/`. The base is the site's public
 //! URL path (`/` locally, `/repo/` on GitHub Pages), read from the page's `<base href>`.
 
+#[cfg(test)]
 use crate::content::LESSONS;
+use crate::content::LESSON_TITLES;
 
 /// A page of the site.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Route {
     /// The title page.
     Home,
-    /// A lesson, by its index in [`LESSONS`].
+    /// A lesson, by its index in [`crate::content::LESSONS`].
     Lesson(usize),
     /// Every lesson on one page, for printing.
     Print,
@@ -37,9 +39,10 @@ pub fn route_for(pathname: &str, base: &str) -> Route {
     if slug == PRINT_SLUG {
         return Route::Print;
     }
-    LESSONS
+    // The slug table, not `LESSONS`: the widgets module routes too, and must not carry the text.
+    LESSON_TITLES
         .iter()
-        .position(|l| l.slug == slug)
+        .position(|(s, _)| *s == slug)
         .map_or(Route::NotFound, Route::Lesson)
 }
 
@@ -51,14 +54,14 @@ pub fn href(route: Route) -> String {
     match route {
         Route::Home | Route::NotFound => "./".into(),
         Route::Print => format!("{PRINT_SLUG}/"),
-        Route::Lesson(i) => format!("{}/", crate::content::LESSON_TITLES[i].0),
+        Route::Lesson(i) => format!("{}/", LESSON_TITLES[i].0),
     }
 }
 
 /// The lessons before and after `index`, for previous/next links.
 pub fn neighbours(index: usize) -> (Option<usize>, Option<usize>) {
     let prev = index.checked_sub(1);
-    let next = (index + 1 < LESSONS.len()).then_some(index + 1);
+    let next = (index + 1 < LESSON_TITLES.len()).then_some(index + 1);
     (prev, next)
 }
 

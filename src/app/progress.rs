@@ -95,9 +95,7 @@ pub fn ProgressBar() -> impl IntoView {
 /// read once `end` (the element after its last words) has been on screen.
 pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) {
     let progress = expect_context::<ReadingProgress>();
-    // `record` is false for the first look: a reload starts at the top before the browser puts
-    // the reader back where they were, and that moment is not a place to remember.
-    let check = move |record: bool| {
+    let check = move || {
         let Some(window) = web_sys::window() else {
             return;
         };
@@ -110,9 +108,6 @@ pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) {
             if el.get_bounding_client_rect().top() < height {
                 progress.set_read(slug, true);
             }
-        }
-        if !record {
-            return;
         }
         let Some(doc) = window.document() else { return };
         let Ok(headings) = doc.query_selector_all("article.lesson h2[id], article.lesson h3[id]")
@@ -129,10 +124,16 @@ pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) {
             }
         }
         let tops_ref: Vec<(&str, f64)> = tops.iter().map(|(id, t)| (id.as_str(), *t)).collect();
-        progress.set_last(
-            slug,
-            progress::current_heading(&tops_ref, 120.0).unwrap_or(""),
-        );
+        match progress::current_heading(&tops_ref, 120.0) {
+            Some(id) => progress.set_last(slug, id),
+            // Above the first heading. A reload starts here before the browser puts the reader
+            // back, so it never replaces a heading already remembered in this lesson.
+            None => {
+                if progress.last().is_none_or(|(i, _)| LESSONS[i].slug != slug) {
+                    progress.set_last(slug, "");
+                }
+            }
+        }
     };
     // Scroll events come often; the work is a few rectangles, done once per frame at most.
     let pending = StoredValue::new(false);
@@ -141,11 +142,11 @@ pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) {
             pending.set_value(true);
             request_animation_frame(move || {
                 pending.set_value(false);
-                check(true);
+                check();
             });
         }
     });
     on_cleanup(move || handle.remove());
     // A short lesson may end on the first screen.
-    request_animation_frame(move || check(false));
+    request_animation_frame(check);
 }

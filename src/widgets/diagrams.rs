@@ -157,6 +157,15 @@ fn label(node: &Node, r: Rect) -> impl IntoView {
         .collect_view()
 }
 
+/// The words a node shows, line by line joined with spaces.
+fn visible_text(node: &Node, r: Rect) -> String {
+    text_lines(node, &r)
+        .iter()
+        .map(|l| l.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The picture for one layout.
 fn picture(
     d: StoredValue<Diagram>,
@@ -223,7 +232,8 @@ fn picture(
             match (node.kind, node.href.clone()) {
                 (Kind::Root, _) => view! { <g class=kind_class data-node=node.id aria-hidden="true">{body}</g> }.into_any(),
                 (_, Some(href)) => {
-                    let name = format!("{}. {}", node.label, node.detail);
+                    // The accessible name starts with the words on screen (WCAG 2.5.3).
+                    let name = format!("{}. {}", visible_text(&node, r), node.detail);
                     let go = href.clone();
                     let go_key = href.clone();
                     view! {
@@ -255,11 +265,8 @@ fn picture(
                     .into_any()
                 }
                 (_, None) => {
-                    let name = if node.note.is_empty() {
-                        node.label.clone()
-                    } else {
-                        format!("{} ({})", node.label, node.note)
-                    };
+                    // The accessible name is the words on screen (WCAG 2.5.3).
+                    let name = visible_text(&node, r);
                     let controls = detail_id.clone();
                     view! {
                         <g
