@@ -73,7 +73,7 @@ pub fn LessonPage(
     });
 
     let pager = NodeRef::<leptos::html::Nav>::new();
-    super::progress::follow_reading(lesson.slug, pager);
+    let auto_mark_done = super::progress::follow_reading(lesson.slug, pager);
     let reading = expect_context::<super::progress::ReadingProgress>();
     let read = move || reading.is_read(lesson.slug);
 
@@ -88,7 +88,10 @@ pub fn LessonPage(
                     type="button"
                     data-testid="mark-read"
                     aria-pressed=move || read().to_string()
-                    on:click=move |_| reading.set_read(lesson.slug, !read())
+                    on:click=move |_| {
+                        auto_mark_done.set_value(true);
+                        reading.set_read(lesson.slug, !read());
+                    }
                 >
                     {move || if read() { "\u{2713} Read" } else { "Mark as read" }}
                 </button>

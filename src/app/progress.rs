@@ -93,8 +93,12 @@ pub fn ProgressBar() -> impl IntoView {
 
 /// Follows the reader through lesson `slug`: records the heading in view, and marks the lesson
 /// read once `end` (the element after its last words) has been on screen.
-pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) {
+///
+/// Returns the flag that stops the automatic mark for this visit: set once the lesson has been
+/// marked, and by the reader's own button, so that taking the mark off is not undone at once.
+pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) -> StoredValue<bool> {
     let progress = expect_context::<ReadingProgress>();
+    let auto_done = StoredValue::new(false);
     let check = move || {
         let Some(window) = web_sys::window() else {
             return;
@@ -105,7 +109,8 @@ pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) {
             .and_then(|h| h.as_f64())
             .unwrap_or(0.0);
         if let Some(el) = end.get_untracked() {
-            if el.get_bounding_client_rect().top() < height {
+            if !auto_done.get_value() && el.get_bounding_client_rect().top() < height {
+                auto_done.set_value(true);
                 progress.set_read(slug, true);
             }
         }
@@ -149,4 +154,5 @@ pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) {
     on_cleanup(move || handle.remove());
     // A short lesson may end on the first screen.
     request_animation_frame(check);
+    auto_done
 }

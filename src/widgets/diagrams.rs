@@ -122,10 +122,10 @@ fn decor(decor: &Decor, r: Rect) -> AnyView {
                     view! {
                         <g>
                             <rect class="dbar" x=x y=base - h width=bw height=h rx=2.0 />
-                            <text aria-hidden="true" class="dbar-value" x=x + bw / 2.0 y=base - h - 4.0 text-anchor="middle" font-size=11.0>
+                            <text class="dbar-value" x=x + bw / 2.0 y=base - h - 4.0 text-anchor="middle" font-size=11.0>
                                 {format!("{p:.2}")}
                             </text>
-                            <text aria-hidden="true" class="dbar-token" x=x + bw / 2.0 y=base + 12.0 text-anchor="middle" font-size=10.5>
+                            <text class="dbar-token" x=x + bw / 2.0 y=base + 12.0 text-anchor="middle" font-size=10.5>
                                 {format!("t{i}")}
                             </text>
                         </g>
@@ -152,18 +152,9 @@ fn label(node: &Node, r: Rect) -> impl IntoView {
             } else {
                 ("dnode-label", LABEL_FONT)
             };
-            view! { <text aria-hidden="true" class=class x=l.x y=l.y text-anchor=anchor font-size=size>{l.text}</text> }
+            view! { <text class=class x=l.x y=l.y text-anchor=anchor font-size=size>{l.text}</text> }
         })
         .collect_view()
-}
-
-/// The words a node shows, line by line joined with spaces.
-fn visible_text(node: &Node, r: Rect) -> String {
-    text_lines(node, &r)
-        .iter()
-        .map(|l| l.text.as_str())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The picture for one layout.
@@ -197,7 +188,7 @@ fn picture(
                 let rotate = s.vertical.then(|| format!("rotate(-90 {:.1} {:.1})", s.x, s.y));
                 let class = if e.kind == EdgeKind::Loop { "dedge-label loop" } else { "dedge-label" };
                 view! {
-                    <text aria-hidden="true" class=class x=s.x y=s.y text-anchor=s.anchor transform=rotate font-size=NOTE_FONT>
+                    <text class=class x=s.x y=s.y text-anchor=s.anchor transform=rotate font-size=NOTE_FONT>
                         {e.label}
                     </text>
                 }
@@ -232,8 +223,8 @@ fn picture(
             match (node.kind, node.href.clone()) {
                 (Kind::Root, _) => view! { <g class=kind_class data-node=node.id aria-hidden="true">{body}</g> }.into_any(),
                 (_, Some(href)) => {
-                    // The accessible name starts with the words on screen (WCAG 2.5.3).
-                    let name = format!("{}. {}", visible_text(&node, r), node.detail);
+                    // The accessible name is the words on screen (WCAG 2.5.3); the
+                    // explanation is in the detail panel the node selects.
                     let go = href.clone();
                     let go_key = href.clone();
                     view! {
@@ -242,7 +233,6 @@ fn picture(
                                 class=kind_class
                                 href=href
                                 data-node=node.id
-                                aria-label=name
                                 on:focus=move |_| selected.set(Some(i))
                                 on:mouseenter=move |_| selected.set(Some(i))
                                 on:click=move |ev: web_sys::MouseEvent| {
@@ -266,7 +256,6 @@ fn picture(
                 }
                 (_, None) => {
                     // The accessible name is the words on screen (WCAG 2.5.3).
-                    let name = visible_text(&node, r);
                     let controls = detail_id.clone();
                     view! {
                         <g
@@ -274,7 +263,6 @@ fn picture(
                             role="button"
                             tabindex="0"
                             data-node=node.id
-                            aria-label=name
                             aria-controls=controls
                             aria-pressed=move || (selected.get() == Some(i)).to_string()
                             on:click=move |_| selected.set(Some(i))
