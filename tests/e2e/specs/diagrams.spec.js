@@ -84,7 +84,7 @@ test('every node of every diagram is a named, focusable control with an explanat
     for (let i = 0; i < count; i++) {
       const node = nodes.nth(i);
       await expect(node).toHaveAttribute('tabindex', '0');
-      await expect(node).toHaveAttribute('aria-label', /\w/);
+      await expect(node).toHaveAccessibleName(/\w/);
       await node.focus();
       await page.keyboard.press('Enter');
       const text = await d.getByTestId('diagram-detail').textContent();
