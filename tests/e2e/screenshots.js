@@ -17,7 +17,7 @@ const { chromium } = require('@playwright/test');
       const page = await context.newPage();
       for (const path of pages) {
         const [p, hash] = path.split('#');
-        await page.goto((process.env.SHOTS_ORIGIN || 'http://127.0.0.1:4180') + p);
+        await page.goto((process.env.SHOTS_ORIGIN || 'http://127.0.0.1:4180') + path);
         await page.locator('[data-testid="theme-toggle"]').waitFor();
         // The app scrolls to the heading itself.
         await page.waitForTimeout(150);
