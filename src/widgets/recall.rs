@@ -211,7 +211,13 @@ pub fn Recall(
             return;
         }
         if let Some(stored) = load(persist) {
-            progress.update(|p| *p = p.merge(&stored));
+            let merged = progress.get_untracked().merge(&stored);
+            // Tabs see each other's writes a moment late, so the other tab may have written
+            // without our latest reviews: put them back. Once both hold the union, it stops.
+            if merged != stored {
+                persist.save(STORE_NAME, SCHEMA, &merged);
+            }
+            progress.set(merged);
             clock.set(clock_now());
         }
     });
