@@ -2,7 +2,7 @@
 //! they cross, and both costs on a chart.
 
 use super::calc_parts::{compact, decades, AxisChart, Line, LogLogChart, Stroke};
-use super::controls::{NumberField, Output, Presets, WidgetCard};
+use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
 use crate::calc::break_even::{self as be, CostInputs, HOURS_PER_MONTH};
 use crate::calc::decode::three_figures;
 use crate::calc::format::{fixed, plain};
@@ -210,7 +210,7 @@ pub fn BreakEven(
     let tps = RwSignal::new(throughput.to_string());
     let util = RwSignal::new(utilisation.to_string());
     let vol = RwSignal::new(volume.to_string());
-    let result = Memo::new(move |_| {
+    let calc = Calculation::new(move || {
         bills(
             &price.get(),
             &hourly.get(),
@@ -219,11 +219,8 @@ pub fn BreakEven(
             &vol.get(),
         )
     });
-    let shown = Memo::new(move |prev: Option<&Option<Bills>>| match result.get() {
-        Ok(b) => Some(b),
-        Err(_) => prev.cloned().flatten(),
-    });
-    let stale = Signal::derive(move || result.with(Result::is_err));
+    let shown = calc.shown;
+    let stale = calc.stale();
     super::url_state::share(
         "be",
         vec![
@@ -235,25 +232,8 @@ pub fn BreakEven(
         ],
         Signal::derive(move || !stale.get()),
     );
-    let error_for = move |field: &'static str| {
-        Signal::derive(move || {
-            result.with(|r| {
-                r.as_ref()
-                    .err()
-                    .and_then(|errs| errs.iter().find(|e| e.field == field))
-                    .map(|e| e.message.clone())
-            })
-        })
-    };
-    let show = move |f: fn(&Bills) -> String| {
-        Signal::derive(move || {
-            shown
-                .get()
-                .as_ref()
-                .map(f)
-                .unwrap_or_else(|| "\u{2014}".into())
-        })
-    };
+    let error_for = move |field: &'static str| calc.error_for(field);
+    let show = move |f: fn(&Bills) -> String| calc.show(f);
     let chart = Memo::new(move |_| shown.get().map(|b| cost_chart(&b)));
     let svg = Signal::derive(move || chart.get().and_then(|c| c.svg().ok()).unwrap_or_default());
     let x_ticks = Signal::derive(move || {

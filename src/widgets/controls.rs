@@ -10,6 +10,64 @@ pub fn unique_id(prefix: &str) -> String {
     format!("{prefix}-{}", NEXT_ID.fetch_add(1, Ordering::Relaxed))
 }
 
+/// A calculator's live result. While an input is wrong, the last good result stays on screen,
+/// marked stale, and each field's message is at hand. `Copy`, so views share it freely.
+pub struct Calculation<T: Send + Sync + 'static> {
+    /// The result of the current inputs, or every input's error.
+    pub result: Memo<Result<T, Vec<crate::calc::InputError>>>,
+    /// The last good result, if there has been one.
+    pub shown: Memo<Option<T>>,
+}
+
+impl<T: Send + Sync + 'static> Clone for Calculation<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: Send + Sync + 'static> Copy for Calculation<T> {}
+
+impl<T: Clone + PartialEq + Send + Sync + 'static> Calculation<T> {
+    /// Recomputes `compute` whenever the signals it reads change.
+    pub fn new(
+        compute: impl Fn() -> Result<T, Vec<crate::calc::InputError>> + Send + Sync + 'static,
+    ) -> Self {
+        let result = Memo::new(move |_| compute());
+        let shown = Memo::new(move |prev: Option<&Option<T>>| match result.get() {
+            Ok(value) => Some(value),
+            Err(_) => prev.cloned().flatten(),
+        });
+        Calculation { result, shown }
+    }
+
+    /// True while an input is wrong and the result on screen is the last good one.
+    pub fn stale(self) -> Signal<bool> {
+        Signal::derive(move || self.result.with(Result::is_err))
+    }
+
+    /// The message for the input named `field`, if it is wrong.
+    pub fn error_for(self, field: &'static str) -> Signal<Option<String>> {
+        Signal::derive(move || {
+            self.result.with(|r| {
+                r.as_ref()
+                    .err()
+                    .and_then(|errs| errs.iter().find(|e| e.field == field))
+                    .map(|e| e.message.clone())
+            })
+        })
+    }
+
+    /// An output's text from the last good result, or a dash before there is one.
+    pub fn show(self, text: fn(&T) -> String) -> Signal<String> {
+        Signal::derive(move || {
+            self.shown
+                .get()
+                .as_ref()
+                .map(text)
+                .unwrap_or_else(|| "\u{2014}".into())
+        })
+    }
+}
+
 /// A widget's card: a titled section in the flow of the text.
 #[component]
 pub fn WidgetCard(

@@ -2,7 +2,7 @@
 //! models side by side on the same machine.
 
 use super::calc_parts::GpuSelect;
-use super::controls::{NumberField, Output, Presets, WidgetCard};
+use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
 use crate::calc::decode::{self, three_figures};
 use crate::calc::format::plain;
 use crate::calc::InputError;
@@ -86,12 +86,9 @@ pub fn DecodeCeiling(
     let gpu_id = RwSignal::new("custom".to_string());
     let a_text = RwSignal::new(a_gb.to_string());
     let b_text = RwSignal::new(b_gb.to_string());
-    let result = Memo::new(move |_| ceilings(&bw_text.get(), &a_text.get(), &b_text.get()));
-    let shown = Memo::new(move |prev: Option<&Option<Ceilings>>| match result.get() {
-        Ok(c) => Some(c),
-        Err(_) => prev.cloned().flatten(),
-    });
-    let stale = Signal::derive(move || result.with(Result::is_err));
+    let calc = Calculation::new(move || ceilings(&bw_text.get(), &a_text.get(), &b_text.get()));
+    let shown = calc.shown;
+    let stale = calc.stale();
     super::url_state::share(
         "dc",
         vec![
@@ -102,25 +99,8 @@ pub fn DecodeCeiling(
         ],
         Signal::derive(move || !stale.get()),
     );
-    let error_for = move |field: &'static str| {
-        Signal::derive(move || {
-            result.with(|r| {
-                r.as_ref()
-                    .err()
-                    .and_then(|errs| errs.iter().find(|e| e.field == field))
-                    .map(|e| e.message.clone())
-            })
-        })
-    };
-    let show = move |f: fn(&Ceilings) -> String| {
-        Signal::derive(move || {
-            shown
-                .get()
-                .as_ref()
-                .map(f)
-                .unwrap_or_else(|| "\u{2014}".into())
-        })
-    };
+    let error_for = move |field: &'static str| calc.error_for(field);
+    let show = move |f: fn(&Ceilings) -> String| calc.show(f);
 
     view! {
         <WidgetCard title="Decode ceiling: two models on one machine" name="decode-ceiling">

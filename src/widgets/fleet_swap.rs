@@ -1,7 +1,7 @@
 //! Fleet swap: daily traffic, and what moving it from a large model to a smaller one (both
 //! passing the evals) does to the GPUs that serve it.
 
-use super::controls::{NumberField, Output, Presets, WidgetCard};
+use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
 use crate::calc::decode::{self, three_figures};
 use crate::calc::fleet::{self, FleetSwap};
 use crate::calc::format::{fixed, plain};
@@ -128,7 +128,7 @@ pub fn FleetSwapCalc(
     let large_text = RwSignal::new(large_gb.to_string());
     let small_text = RwSignal::new(small_gb.to_string());
     let gpus_text_in = RwSignal::new(gpus.to_string());
-    let result = Memo::new(move |_| {
+    let calc = Calculation::new(move || {
         fleet_of(
             &requests_text.get(),
             &tokens_text.get(),
@@ -137,11 +137,8 @@ pub fn FleetSwapCalc(
             &gpus_text_in.get(),
         )
     });
-    let shown = Memo::new(move |prev: Option<&Option<Fleet>>| match result.get() {
-        Ok(f) => Some(f),
-        Err(_) => prev.cloned().flatten(),
-    });
-    let stale = Signal::derive(move || result.with(Result::is_err));
+    let shown = calc.shown;
+    let stale = calc.stale();
     super::url_state::share(
         "fs",
         vec![
@@ -153,25 +150,8 @@ pub fn FleetSwapCalc(
         ],
         Signal::derive(move || !stale.get()),
     );
-    let error_for = move |field: &'static str| {
-        Signal::derive(move || {
-            result.with(|r| {
-                r.as_ref()
-                    .err()
-                    .and_then(|errs| errs.iter().find(|e| e.field == field))
-                    .map(|e| e.message.clone())
-            })
-        })
-    };
-    let show = move |f: fn(&Fleet) -> String| {
-        Signal::derive(move || {
-            shown
-                .get()
-                .as_ref()
-                .map(f)
-                .unwrap_or_else(|| "\u{2014}".into())
-        })
-    };
+    let error_for = move |field: &'static str| calc.error_for(field);
+    let show = move |f: fn(&Fleet) -> String| calc.show(f);
     let before = Signal::derive(move || shown.get().map_or(0, |f| f.swap.large_gpus));
     let after = Signal::derive(move || shown.get().map_or(0, |f| f.swap.small_gpus));
 

@@ -2,7 +2,7 @@
 //! optionally with a runtime allowance (KV cache plus a percentage for activations and overhead).
 
 use super::calc_parts::{AxisChart, GpuSelect, Line, LogLogChart, Stroke, Tick};
-use super::controls::{NumberField, Output, Presets, WidgetCard};
+use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
 use crate::calc::format::{fixed, plain};
 use crate::calc::kv_cache::{self, KvCacheInputs, MODEL_SHAPES};
 use crate::calc::memory::{self, Precision};
@@ -262,7 +262,7 @@ pub fn WeightMemory(
     let overhead = RwSignal::new("10".to_string());
     let with_runtime = move || runtime_on.get() == "1";
 
-    let result = Memo::new(move |_| {
+    let calc = Calculation::new(move || {
         let allowance = with_runtime().then(|| RuntimeText {
             layers: layers.get(),
             kv_heads: kv_heads.get(),
@@ -281,11 +281,8 @@ pub fn WeightMemory(
         )
     });
     // The last good result stays on screen, marked stale, while an input is wrong.
-    let shown = Memo::new(move |prev: Option<&Option<Sizing>>| match result.get() {
-        Ok(s) => Some(s),
-        Err(_) => prev.cloned().flatten(),
-    });
-    let stale = Signal::derive(move || result.with(Result::is_err));
+    let shown = calc.shown;
+    let stale = calc.stale();
     super::url_state::share(
         "wm",
         vec![
@@ -305,26 +302,9 @@ pub fn WeightMemory(
         ],
         Signal::derive(move || !stale.get()),
     );
-    let error_for = move |field: &'static str| {
-        Signal::derive(move || {
-            result.with(|r| {
-                r.as_ref()
-                    .err()
-                    .and_then(|errs| errs.iter().find(|e| e.field == field))
-                    .map(|e| e.message.clone())
-            })
-        })
-    };
+    let error_for = move |field: &'static str| calc.error_for(field);
     let is_custom = move || precision_id.get() == "custom";
-    let show = move |f: fn(&Sizing) -> String| {
-        Signal::derive(move || {
-            shown
-                .get()
-                .as_ref()
-                .map(f)
-                .unwrap_or_else(|| "\u{2014}".into())
-        })
-    };
+    let show = move |f: fn(&Sizing) -> String| calc.show(f);
     let chart = Memo::new(move |_| shown.get().map(|s| memory_chart(&s)));
     let svg = Signal::derive(move || chart.get().and_then(|c| c.svg().ok()).unwrap_or_default());
     let x_ticks = Signal::derive(move || {
