@@ -26,6 +26,26 @@ fn href_of(hit: &Hit) -> String {
     }
 }
 
+/// Keeps the `<dialog>` element (the outside world) open exactly while `open` is true, as a
+/// modal; `on_open` runs each time it opens (e.g. to focus a field).
+fn sync_dialog(
+    dialog: NodeRef<leptos::html::Dialog>,
+    open: RwSignal<bool>,
+    on_open: impl Fn() + 'static,
+) {
+    Effect::new(move |_| {
+        let Some(d) = dialog.get() else { return };
+        if open.get() {
+            if !d.open() {
+                let _ = d.show_modal();
+            }
+            on_open();
+        } else if d.open() {
+            d.close();
+        }
+    });
+}
+
 /// The search dialog; `open` shows and hides it.
 #[component]
 pub fn SearchDialog(
@@ -50,19 +70,10 @@ pub fn SearchDialog(
             .with_value(|i| search::search(i.as_deref().unwrap_or_default(), &q, heading_of, LIMIT))
     });
 
-    // The dialog element is the outside world: show or close it as `open` says.
-    Effect::new(move |_| {
-        let Some(d) = dialog.get() else { return };
-        if open.get() {
-            if !d.open() {
-                let _ = d.show_modal();
-            }
-            if let Some(i) = input.get_untracked() {
-                let _ = i.focus();
-                i.select();
-            }
-        } else if d.open() {
-            d.close();
+    sync_dialog(dialog, open, move || {
+        if let Some(i) = input.get_untracked() {
+            let _ = i.focus();
+            i.select();
         }
     });
 
@@ -160,14 +171,7 @@ pub fn ShortcutsDialog(
     open: RwSignal<bool>,
 ) -> impl IntoView {
     let dialog = NodeRef::<leptos::html::Dialog>::new();
-    Effect::new(move |_| {
-        let Some(d) = dialog.get() else { return };
-        if open.get() && !d.open() {
-            let _ = d.show_modal();
-        } else if !open.get() && d.open() {
-            d.close();
-        }
-    });
+    sync_dialog(dialog, open, || {});
     let rows = [
         ("/ or s", "Search the course"),
         ("]", "Next lesson"),
