@@ -44,6 +44,8 @@ test('each calculator updates within a frame or two of an input', async ({ page 
   for (const [path, widget, field, output, values] of cases) {
     await page.goto(path);
     await appReady(page);
+    // Widgets arrive in their own module, a moment after the shell.
+    await page.locator(`[data-widget="${widget}"] [data-testid="${field}"]`).waitFor();
     const t = await measure(page, widget, field, output, values);
     const line = `${widget}: input → two frames, median ${t.median.toFixed(1)} ms, p90 ${t.p90.toFixed(1)} ms, max ${t.max.toFixed(1)} ms; output text changed after ${t.dom.toFixed(1)} ms (median)`;
     console.log(line);
