@@ -1,0 +1,397 @@
+#!/usr/bin/env node
+// The course's benchmark: cold loads, input → paint for each widget, the distillation run's
+// frames, and Lighthouse, against a built site served on 127.0.0.1 (see serve.mjs), in Debian's
+// Chromium driven by Playwright. Prints a table and writes the same figures as JSON.
+//
+//   node bench/bench.mjs [--dist dist] [--runs 7] [--changes 60] [--out bench/results/latest.json]
+//                        [--no-lighthouse] [--lighthouse-pages all|first]
+//   node bench/bench.mjs --compare old.json new.json
+//
+// tools/bench.sh builds the release site and runs this (README, "Benchmark").
+import { chromium } from 'playwright-core';
+import { spawn, execSync } from 'node:child_process';
+import { readFileSync, writeFileSync, mkdirSync, existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import os from 'node:os';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { serve } from './serve.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+// Debian's Chromium as this machine needs it (no sandbox as root, no calls home).
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+// ---------------------------------------------------------------- arguments
+const argv = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+if (argv.includes('--compare')) {
+  const i = argv.indexOf('--compare');
+  compare(argv[i + 1], argv[i + 2]);
+  process.exit(0);
+}
+const dist = resolve(opt('dist', join(root, 'dist')));
+const RUNS = Number(opt('runs', 7));
+const CHANGES = Math.max(50, Number(opt('changes', 60)));
+const out = resolve(opt('out', join(here, 'results', 'latest.json')));
+const lighthouseOn = !argv.includes('--no-lighthouse');
+const lighthousePages = opt('lighthouse-pages', 'all');
+const THROTTLES = [1, 4];
+
+// ---------------------------------------------------------------- statistics
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
+/** Nearest-rank percentile. */
+const pct = (xs, p) => { const s = sorted(xs); return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN; };
+const summary = (xs) => ({ median: pct(xs, 50), p99: pct(xs, 99), max: Math.max(...xs), n: xs.length });
+const r1 = (x) => Math.round(x * 10) / 10;
+const kb = (bytes) => r1(bytes / 1024);
+
+// ---------------------------------------------------------------- the site
+/** Lesson paths in reading order, read from the built title page's contents. */
+function lessonPaths() {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const nav = html.match(/<nav[^>]*id="toc"[\s\S]*?<\/nav>/);
+  const paths = [...(nav ? nav[0] : html).matchAll(/href="([^"#]+\/)"/g)].map((m) => m[1].replace(/^\.?\/?/, '/'));
+  return [...new Set(paths)].filter((p) => p !== '/' && existsSync(join(dist, p, 'index.html')));
+}
+
+// The widgets whose input → paint the issue asks for: where they are, which field changes,
+// which output must change, and the values to cycle through.
+const WIDGETS = [
+  { name: 'weight memory', path: '/model-selection/', widget: 'weight-memory', field: '[data-testid="weight-params"]', output: '[data-testid="weight-gb"]', values: ['8', '70', '13', '405'] },
+  { name: 'decode ceiling', path: '/why-size-wins/', widget: 'decode-ceiling', field: '[data-testid="decode-bandwidth"]', output: '[data-testid="decode-tps-a"]', values: ['200', '100', '3350', '819'] },
+  { name: 'distillation', path: '/model-selection/', widget: 'distillation', field: '[data-testid="distill-temperature"]', output: '[data-testid="loss-soft-a"]', values: ['1', '2', '4', '0.5'] },
+  // The first case's candidate SQL, made wrong and put back: the candidate's accuracy moves.
+  { name: 'mini eval', path: '/model-selection/', widget: 'mini-eval', field: 'li.eval-case textarea.eval-sql-input', nth: 2, output: '[data-testid="eval-acc-candidate"]', values: ['SELECT 1', null] },
+  // Cards: Space shows the answer, 3 grades it Good and brings the next card.
+  { name: 'cards', path: '/recall/', widget: 'recall', field: '.recall-review', output: '.recall-review', keys: [' ', '3'] },
+  { name: 'latency explorer', path: '/latency-and-throughput/', widget: 'latency', field: '[data-testid="latency-median"]', output: '[data-testid="latency-mean"]', values: ['800', '600', '1200', '400'] },
+];
+
+// ---------------------------------------------------------------- the browser
+async function newPage(browser, throttle, { cache = false } = {}) {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (!cache) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Performance.enable');
+  if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  // Marks in the page's own clock (ms after navigation start): the shell running (its theme
+  // toggle exists only once the app has mounted), the first widget mounted, long tasks, LCP.
+  await page.addInitScript(() => {
+    const b = (window.__bench = { longtasks: [], app: null, widget: null, lcp: null });
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) b.longtasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((l) => { const es = l.getEntries(); b.lcp = es[es.length - 1].startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
+    const check = () => {
+      if (b.app === null && document.querySelector('[data-testid="theme-toggle"]')) b.app = performance.now();
+      if (b.widget === null && document.querySelector('section.widget[data-widget]')) b.widget = performance.now();
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  });
+  return { context, page, cdp };
+}
+
+const brCache = new Map();
+const brotliOf = (buf) => {
+  const key = buf.length + ':' + buf.subarray(0, 64).toString('hex') + buf.subarray(-64).toString('hex');
+  if (!brCache.has(key)) brCache.set(key, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length);
+  return brCache.get(key);
+};
+const kindOf = (url, type) => {
+  const p = new URL(url).pathname;
+  if (p.endsWith('.wasm') || /wasm/.test(type)) return 'wasm';
+  if (p.endsWith('.js') || /javascript/.test(type)) return 'js';
+  if (p.endsWith('.css') || /css/.test(type)) return 'css';
+  if (p.endsWith('/') || p.endsWith('.html') || /html/.test(type)) return 'html';
+  return 'other';
+};
+
+/** One cold load: fresh profile, cache disabled. */
+async function coldLoad(browser, origin, path, throttle) {
+  const { context, page, cdp } = await newPage(browser, throttle);
+  const bodies = [];
+  page.on('response', (res) => bodies.push(res.body().then((b) => ({ url: res.url(), type: res.headers()['content-type'] || '', body: b })).catch(() => null)));
+  await page.goto(origin + path, { waitUntil: 'load' });
+  const hasWidget = await page.evaluate(() => !!document.querySelector('[data-widget-slot]'));
+  await page.waitForFunction((w) => window.__bench.app !== null && (!w || window.__bench.widget !== null), hasWidget, { timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  const marks = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    return { ...window.__bench, fcp: fcp ? fcp.startTime : null };
+  });
+  const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+  const transfer = {};
+  for (const r of (await Promise.all(bodies)).filter(Boolean)) {
+    const k = kindOf(r.url, r.type);
+    transfer[k] ??= { raw: 0, br: 0, files: 0 };
+    transfer[k].raw += r.body.length;
+    transfer[k].br += brotliOf(r.body);
+    transfer[k].files += 1;
+  }
+  await context.close();
+  return {
+    fcp: marks.fcp, lcp: marks.lcp, app: marks.app, widget: hasWidget ? marks.widget : null,
+    longestTask: Math.max(0, ...marks.longtasks), longTasks: marks.longtasks.length,
+    heapMB: metrics.JSHeapUsedSize / 1048576, transfer,
+  };
+}
+
+async function loads(browser, origin, path, throttle) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await coldLoad(browser, origin, path, throttle));
+  const of = (k) => runs.map((r) => r[k]).filter((x) => x !== null && x !== undefined);
+  const kinds = [...new Set(runs.flatMap((r) => Object.keys(r.transfer)))].sort();
+  const transfer = Object.fromEntries(kinds.map((k) => [k, {
+    raw_kb: kb(pct(runs.map((r) => r.transfer[k]?.raw ?? 0), 50)),
+    br_kb: kb(pct(runs.map((r) => r.transfer[k]?.br ?? 0), 50)),
+    files: pct(runs.map((r) => r.transfer[k]?.files ?? 0), 50),
+  }]));
+  const total = (field) => kb(pct(runs.map((r) => Object.values(r.transfer).reduce((a, t) => a + t[field], 0)), 50));
+  return {
+    path, throttle, runs: runs.length,
+    transfer, total_raw_kb: total('raw'), total_br_kb: total('br'),
+    fcp_ms: summary(of('fcp')), lcp_ms: summary(of('lcp')), app_interactive_ms: summary(of('app')),
+    widget_interactive_ms: of('widget').length ? summary(of('widget')) : null,
+    longest_task_ms: summary(of('longestTask')), long_tasks: summary(of('longTasks')),
+    js_heap_mb: summary(of('heapMB')),
+  };
+}
+
+/** Input → paint for one widget: `CHANGES` changes, each timed in the page. */
+async function inputToPaint(browser, origin, w, throttle) {
+  const { context, page } = await newPage(browser, throttle, { cache: true });
+  await page.goto(origin + w.path);
+  const card = page.locator(`section.widget[data-widget="${w.widget}"]`);
+  await card.waitFor({ timeout: 60_000 });
+  await card.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  const lt0 = await page.evaluate(() => window.__bench.longtasks.length);
+  const result = await page.evaluate(async ({ w, n }) => {
+    const card = document.querySelector(`section.widget[data-widget="${w.widget}"]`);
+    const field = card.querySelectorAll(w.field)[w.nth ?? 0];
+    const out = card.querySelector(w.output);
+    if (!field || !out) throw new Error(`${w.name}: field or output not found`);
+    const original = field.value;
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const work = []; const paint = []; const next = []; const two = []; let unchanged = 0;
+    if (!w.keys) {
+      // Start from the last value of the cycle, so that every change below changes something.
+      const last = w.values[w.values.length - 1];
+      field.value = last === null ? original : last;
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+    await frame();
+    await frame();
+    for (let i = 0; i < n; i++) {
+      const before = out.textContent;
+      const t0 = performance.now();
+      if (w.keys) {
+        const key = w.keys[i % w.keys.length];
+        field.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      } else {
+        const v = w.values[i % w.values.length];
+        field.value = v === null ? original : v;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }
+      // Leptos updates the DOM synchronously in the handler (and its microtasks).
+      await Promise.resolve();
+      work.push(performance.now() - t0);
+      await frame();
+      const tFrame = performance.now();
+      next.push(tFrame - t0);
+      // A message posted in the frame's callbacks arrives once that frame's style, layout and
+      // paint are done: the update's own cost to the screen, without the wait for vsync.
+      await new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0); });
+      paint.push(work[work.length - 1] + performance.now() - tFrame);
+      await frame();
+      two.push(performance.now() - t0);
+      if (out.textContent === before) unchanged++;
+    }
+    return { work, paint, next, two, unchanged };
+  }, { w, n: CHANGES });
+  const lt = await page.evaluate((from) => window.__bench.longtasks.slice(from), lt0);
+  await context.close();
+  if (result.unchanged > 0) throw new Error(`${w.name}: ${result.unchanged} of ${CHANGES} changes left the output as it was`);
+  return {
+    widget: w.name, throttle, changes: CHANGES,
+    update_ms: summary(result.work), paint_ms: summary(result.paint), next_frame_ms: summary(result.next), two_frames_ms: summary(result.two),
+    long_tasks: lt.length, longest_task_ms: Math.max(0, ...lt),
+  };
+}
+
+/** The distillation playground's training run (150 steps), its frames timed by the widget. */
+async function distillRun(browser, origin, throttle) {
+  const { context, page } = await newPage(browser, throttle, { cache: true });
+  await page.goto(origin + '/model-selection/');
+  const card = page.locator('section.widget[data-widget="distillation"]');
+  await card.waitFor({ timeout: 60_000 });
+  await card.scrollIntoViewIfNeeded();
+  await page.evaluate(() => {
+    window.__gaps = [];
+    let last = performance.now();
+    const tick = (t) => { window.__gaps.push(t - last); last = t; window.__raf = requestAnimationFrame(tick); };
+    window.__raf = requestAnimationFrame(tick);
+  });
+  const lt0 = await page.evaluate(() => window.__bench.longtasks.length);
+  await card.getByTestId('distill-train').click();
+  const step = card.getByTestId('distill-train-step');
+  await page.waitForFunction((el) => el.dataset.running === 'false' && Number(el.dataset.frames) > 0, await step.elementHandle(), { timeout: 120_000 });
+  const gaps = await page.evaluate(() => { cancelAnimationFrame(window.__raf); return window.__gaps.slice(2); });
+  const lt = await page.evaluate((from) => window.__bench.longtasks.slice(from), lt0);
+  const res = {
+    throttle,
+    frames: Number(await step.getAttribute('data-frames')),
+    longest_frame_work_ms: Number(await step.getAttribute('data-longest-frame-ms')),
+    p95_frame_work_ms: Number(await step.getAttribute('data-p95-frame-ms')),
+    longest_frame_gap_ms: r1(Math.max(...gaps)),
+    long_tasks: lt.length, longest_task_ms: Math.max(0, ...lt),
+  };
+  await context.close();
+  return res;
+}
+
+// ---------------------------------------------------------------- Lighthouse
+function lighthouse(url, preset) {
+  const cli = join(here, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  const args = [cli, url, '--quiet', '--output=json', '--output-path=stdout',
+    '--only-categories=performance,accessibility', `--chrome-flags=--headless=new ${FLAGS.join(' ')}`];
+  if (preset === 'desktop') args.push('--preset=desktop');
+  return new Promise((res, rej) => {
+    const p = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM } });
+    let stdout = ''; let stderr = '';
+    p.stdout.on('data', (d) => { stdout += d; });
+    p.stderr.on('data', (d) => { stderr += d; });
+    p.on('close', (code) => {
+      if (code !== 0) return rej(new Error(`lighthouse ${url} ${preset}: exit ${code}\n${stderr.slice(-2000)}`));
+      const lhr = JSON.parse(stdout);
+      const a = lhr.audits;
+      const failing = Object.values(lhr.categories.accessibility.auditRefs)
+        .filter((ref) => ref.weight > 0 && a[ref.id].score !== null && a[ref.id].score < 1).map((ref) => ref.id);
+      res({
+        path: new URL(url).pathname, preset,
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        fcp_ms: Math.round(a['first-contentful-paint'].numericValue),
+        lcp_ms: Math.round(a['largest-contentful-paint'].numericValue),
+        tbt_ms: Math.round(a['total-blocking-time'].numericValue),
+        cls: Math.round(a['cumulative-layout-shift'].numericValue * 1000) / 1000,
+        si_ms: Math.round(a['speed-index'].numericValue),
+        accessibility_failing: failing,
+      });
+    });
+  });
+}
+
+// ---------------------------------------------------------------- output
+function table(headers, rows) {
+  const w = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? String(c).padEnd(w[i]) : String(c).padStart(w[i]))).join('  ');
+  return [line(headers), w.map((n) => '-'.repeat(n)).join('  '), ...rows.map(line)].join('\n');
+}
+const ms = (s) => (s ? `${r1(s.median)} / ${r1(s.p99)}` : '–');
+
+function report(res) {
+  const lines = [];
+  lines.push(`Benchmark of ${res.dist} (${res.commit}) on ${res.machine.cpu} × ${res.machine.cores}, ${res.machine.chromium}`);
+  lines.push(`${res.settings.runs} cold loads per row (fresh profile, cache disabled, service worker blocked); times are median / p99 in ms.\n`);
+  lines.push('Cold loads');
+  lines.push(table(['page', 'CPU', 'html br', 'css br', 'js br', 'wasm br', 'other br', 'total br KB', 'total raw KB', 'FCP', 'LCP', 'shell ready', 'widget ready', 'longest task', 'JS heap MB'],
+    res.loads.map((l) => [l.path, `${l.throttle}×`, ...['html', 'css', 'js', 'wasm', 'other'].map((k) => l.transfer[k]?.br_kb ?? 0),
+      l.total_br_kb, l.total_raw_kb, ms(l.fcp_ms), ms(l.lcp_ms), ms(l.app_interactive_ms), ms(l.widget_interactive_ms), ms(l.longest_task_ms), r1(l.js_heap_mb.median)])));
+  lines.push(`\nInput → paint, ${res.settings.changes} changes per widget. update: the handler and its DOM changes; paint: update + the next`);
+  lines.push(`frame's style, layout and paint (no vsync wait); next frame: input → that frame starts; two frames: input → two rAFs.`);
+  lines.push(table(['widget', 'CPU', 'update', 'paint', 'next frame', 'two frames', 'long tasks', 'longest task'],
+    res.inputs.map((x) => [x.widget, `${x.throttle}×`, ms(x.update_ms), ms(x.paint_ms), ms(x.next_frame_ms), ms(x.two_frames_ms), x.long_tasks, r1(x.longest_task_ms)])));
+  lines.push('\nDistillation training run (150 steps)');
+  lines.push(table(['CPU', 'longest frame work', 'p95 frame work', 'longest frame gap', 'long tasks', 'longest task'],
+    res.distill.map((d) => [`${d.throttle}×`, d.longest_frame_work_ms, d.p95_frame_work_ms, d.longest_frame_gap_ms, d.long_tasks, r1(d.longest_task_ms)])));
+  if (res.lighthouse.length) {
+    lines.push('\nLighthouse 12 (performance / accessibility; lab metrics in ms)');
+    lines.push(table(['page', 'preset', 'perf', 'a11y', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'a11y audits failing'],
+      res.lighthouse.map((l) => [l.path, l.preset, l.performance, l.accessibility, l.fcp_ms, l.lcp_ms, l.tbt_ms, l.cls, l.si_ms, l.accessibility_failing.join(' ') || '–'])));
+  }
+  return lines.join('\n');
+}
+
+function flatten(obj, prefix = '', acc = {}) {
+  if (Array.isArray(obj)) {
+    for (const x of obj) {
+      const id = [x.path, x.widget, x.preset, x.throttle && `${x.throttle}x`].filter(Boolean).join(' ');
+      flatten(x, `${prefix}[${id}].`, acc);
+    }
+  } else if (obj && typeof obj === 'object') {
+    for (const [k, v] of Object.entries(obj)) flatten(v, `${prefix}${k}.`, acc);
+  } else if (typeof obj === 'number') acc[prefix.slice(0, -1)] = obj;
+  return acc;
+}
+
+function compare(oldFile, newFile) {
+  const a = JSON.parse(readFileSync(oldFile, 'utf8'));
+  const b = JSON.parse(readFileSync(newFile, 'utf8'));
+  const fa = flatten({ loads: a.loads, inputs: a.inputs, distill: a.distill, lighthouse: a.lighthouse });
+  const fb = flatten({ loads: b.loads, inputs: b.inputs, distill: b.distill, lighthouse: b.lighthouse });
+  const rows = Object.keys(fb).filter((k) => k in fa && !/\.(n|runs|changes|throttle|frames)$/.test(k))
+    .map((k) => [k, fa[k], fb[k], fa[k] === 0 ? (fb[k] === 0 ? '1.00' : '∞') : (fb[k] / fa[k]).toFixed(2)]);
+  console.log(`old: ${oldFile} (${a.commit}, ${a.date})\nnew: ${newFile} (${b.commit}, ${b.date})\n`);
+  console.log(table(['metric', 'old', 'new', 'new/old'], rows));
+}
+
+// ---------------------------------------------------------------- main
+const git = (cmd) => { try { return execSync(`git ${cmd}`, { cwd: root }).toString().trim(); } catch { return 'unknown'; } };
+const { origin, close } = await serve(dist);
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+const machine = {
+  cpu: os.cpus()[0]?.model.trim(), cores: os.cpus().length, memory_gb: r1(os.totalmem() / 2 ** 30),
+  os: `${os.type()} ${os.release()} ${os.arch()}`, node: process.version, chromium: `Chromium ${browser.version()}`,
+};
+const pages = lessonPaths();
+const first = pages[0];
+const log = (s) => process.stderr.write(s + '\n');
+log(`serving ${dist} at ${origin}; lessons: ${pages.join(' ')}`);
+
+const res = {
+  date: new Date().toISOString(), commit: git('rev-parse --short HEAD') + (git('status --porcelain') ? '+changes' : ''),
+  dist: dist.replace(root + '/', ''), machine,
+  settings: { runs: RUNS, changes: CHANGES, throttles: THROTTLES, server: 'bench/serve.mjs (brotli)' },
+  loads: [], inputs: [], distill: [], lighthouse: [],
+};
+try {
+  for (const t of THROTTLES) {
+    for (const path of ['/', first]) {
+      log(`cold loads of ${path} at ${t}× CPU…`);
+      res.loads.push(await loads(browser, origin, path, t));
+    }
+  }
+  for (const t of THROTTLES) {
+    for (const w of WIDGETS) {
+      log(`input → paint: ${w.name} at ${t}× CPU…`);
+      res.inputs.push(await inputToPaint(browser, origin, w, t));
+    }
+    log(`distillation training at ${t}× CPU…`);
+    res.distill.push(await distillRun(browser, origin, t));
+  }
+  await browser.close();
+  if (lighthouseOn) {
+    const lhPages = lighthousePages === 'first' ? ['/', first] : ['/', ...pages];
+    for (const preset of ['mobile', 'desktop']) {
+      for (const path of lhPages) {
+        log(`Lighthouse ${preset} ${path}…`);
+        res.lighthouse.push(await lighthouse(origin + path, preset));
+      }
+    }
+  }
+} finally {
+  await browser.close().catch(() => {});
+  await close();
+}
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, JSON.stringify(res, null, 2) + '\n');
+console.log(report(res));
+console.log(`\nJSON: ${out.replace(root + '/', '')}`);
