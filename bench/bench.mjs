@@ -4,7 +4,8 @@
 // Chromium driven by Playwright. Prints a table and writes the same figures as JSON.
 //
 //   node bench/bench.mjs [--dist dist] [--runs 7] [--changes 60] [--out bench/results/latest.json]
-//                        [--no-lighthouse] [--lighthouse-pages all|first]
+//                        [--no-lighthouse] [--lighthouse-pages all|first|/a/,/b/]
+//                        [--parts loads,inputs,distill,lighthouse]
 //   node bench/bench.mjs --compare old.json new.json
 //
 // tools/bench.sh builds the release site and runs this (README, "Benchmark").
@@ -39,7 +40,9 @@ const dist = resolve(opt('dist', join(root, 'dist')));
 const RUNS = Number(opt('runs', 7));
 const CHANGES = Math.max(50, Number(opt('changes', 60)));
 const out = resolve(opt('out', join(here, 'results', 'latest.json')));
-const lighthouseOn = !argv.includes('--no-lighthouse');
+const parts = new Set(opt('parts', 'loads,inputs,distill,lighthouse').split(','));
+if (argv.includes('--no-lighthouse')) parts.delete('lighthouse');
+const lighthouseOn = parts.has('lighthouse');
 const lighthousePages = opt('lighthouse-pages', 'all');
 const THROTTLES = [1, 4];
 
@@ -284,6 +287,8 @@ function lighthouse(url, preset) {
         cls: Math.round(a['cumulative-layout-shift'].numericValue * 1000) / 1000,
         si_ms: Math.round(a['speed-index'].numericValue),
         accessibility_failing: failing,
+        // What blocks the main thread (simulated at the preset's CPU slowdown), longest first.
+        long_tasks: (a['long-tasks'].details?.items ?? []).slice(0, 6).map((t) => ({ url: t.url.replace(/^https?:\/\/[^/]+/, ''), ms: Math.round(t.duration), at: Math.round(t.startTime) })),
       });
     });
   });
@@ -301,16 +306,13 @@ function report(res) {
   const lines = [];
   lines.push(`Benchmark of ${res.dist} (${res.commit}) on ${res.machine.cpu} × ${res.machine.cores}, ${res.machine.chromium}`);
   lines.push(`${res.settings.runs} cold loads per row (fresh profile, cache disabled, service worker blocked); times are median / p99 in ms.\n`);
-  lines.push('Cold loads');
-  lines.push(table(['page', 'CPU', 'html br', 'css br', 'js br', 'wasm br', 'other br', 'total br KB', 'total raw KB', 'FCP', 'LCP', 'shell ready', 'widget ready', 'longest task', 'JS heap MB'],
+  if (res.loads.length) lines.push('Cold loads', table(['page', 'CPU', 'html br', 'css br', 'js br', 'wasm br', 'other br', 'total br KB', 'total raw KB', 'FCP', 'LCP', 'shell ready', 'widget ready', 'longest task', 'JS heap MB'],
     res.loads.map((l) => [l.path, `${l.throttle}×`, ...['html', 'css', 'js', 'wasm', 'other'].map((k) => l.transfer[k]?.br_kb ?? 0),
       l.total_br_kb, l.total_raw_kb, ms(l.fcp_ms), ms(l.lcp_ms), ms(l.app_interactive_ms), ms(l.widget_interactive_ms), ms(l.longest_task_ms), r1(l.js_heap_mb.median)])));
-  lines.push(`\nInput → paint, ${res.settings.changes} changes per widget. update: the handler and its DOM changes; paint: update + the next`);
-  lines.push(`frame's style, layout and paint (no vsync wait); next frame: input → that frame starts; two frames: input → two rAFs.`);
-  lines.push(table(['widget', 'CPU', 'update', 'paint', 'next frame', 'two frames', 'long tasks', 'longest task'],
+  if (res.inputs.length) lines.push(`\nInput → paint, ${res.settings.changes} changes per widget. update: the handler and its DOM changes; paint: update + the next`,
+    `frame's style, layout and paint (no vsync wait); next frame: input → that frame starts; two frames: input → two rAFs.`, table(['widget', 'CPU', 'update', 'paint', 'next frame', 'two frames', 'long tasks', 'longest task'],
     res.inputs.map((x) => [x.widget, `${x.throttle}×`, ms(x.update_ms), ms(x.paint_ms), ms(x.next_frame_ms), ms(x.two_frames_ms), x.long_tasks, r1(x.longest_task_ms)])));
-  lines.push('\nDistillation training run (150 steps)');
-  lines.push(table(['CPU', 'longest frame work', 'p95 frame work', 'longest frame gap', 'long tasks', 'longest task'],
+  if (res.distill.length) lines.push('\nDistillation training run (150 steps)', table(['CPU', 'longest frame work', 'p95 frame work', 'longest frame gap', 'long tasks', 'longest task'],
     res.distill.map((d) => [`${d.throttle}×`, d.longest_frame_work_ms, d.p95_frame_work_ms, d.longest_frame_gap_ms, d.long_tasks, r1(d.longest_task_ms)])));
   if (res.lighthouse.length) {
     lines.push('\nLighthouse 12 (performance / accessibility; lab metrics in ms)');
@@ -363,23 +365,24 @@ const res = {
   loads: [], inputs: [], distill: [], lighthouse: [],
 };
 try {
-  for (const t of THROTTLES) {
+  for (const t of parts.has('loads') ? THROTTLES : []) {
     for (const path of ['/', first]) {
       log(`cold loads of ${path} at ${t}× CPU…`);
       res.loads.push(await loads(browser, origin, path, t));
     }
   }
   for (const t of THROTTLES) {
-    for (const w of WIDGETS) {
+    for (const w of parts.has('inputs') ? WIDGETS : []) {
       log(`input → paint: ${w.name} at ${t}× CPU…`);
       res.inputs.push(await inputToPaint(browser, origin, w, t));
     }
+    if (!parts.has('distill')) continue;
     log(`distillation training at ${t}× CPU…`);
     res.distill.push(await distillRun(browser, origin, t));
   }
   await browser.close();
   if (lighthouseOn) {
-    const lhPages = lighthousePages === 'first' ? ['/', first] : ['/', ...pages];
+    const lhPages = lighthousePages === 'first' ? ['/', first] : lighthousePages === 'all' ? ['/', ...pages] : lighthousePages.split(',');
     for (const preset of ['mobile', 'desktop']) {
       for (const path of lhPages) {
         log(`Lighthouse ${preset} ${path}…`);

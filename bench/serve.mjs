@@ -3,7 +3,7 @@
 // timings and Lighthouse see the bytes a reader's browser would receive.
 //   import { serve } from './serve.mjs';  const { origin, close } = await serve('dist');
 import { createServer } from 'node:http';
-import { readFileSync, existsSync, statSync } from 'node:fs';
+import { readFileSync, existsSync, statSync, readdirSync } from 'node:fs';
 import { join, extname, normalize } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
@@ -35,6 +35,12 @@ export function serve(dist, port = 0) {
     }
     return cache.get(key);
   };
+  // Compress everything up front: brotli at quality 11 takes seconds for a large wasm, and
+  // that must not be timed as part of a page load.
+  const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+  for (const file of walk(dist)) {
+    if (COMPRESSIBLE.has(extname(file))) { encoded(file, 'br'); encoded(file, 'gzip'); }
+  }
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     let file = normalize(join(dist, path));

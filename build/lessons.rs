@@ -793,7 +793,7 @@ pub fn emit_rust(toc: &Toc, lessons: &[CompiledLesson]) -> String {
         ));
         for (id, heading, text) in &l.sections {
             out.push_str(&format!(
-                "Section {{ id: {id:?}, heading: {heading:?}, text: {:?} }}, ",
+                "Section {{ id: {id:?}, heading: {heading:?}, text: lesson_text!({:?}) }}, ",
                 text.split_whitespace().collect::<Vec<_>>().join(" ")
             ));
         }
@@ -806,9 +806,9 @@ pub fn emit_rust(toc: &Toc, lessons: &[CompiledLesson]) -> String {
         out.push_str("],\n        blocks: &[\n");
         for b in &l.blocks {
             match b {
-                CompiledBlock::Prose(html) => {
-                    out.push_str(&format!("            Block::Prose({html:?}),\n"))
-                }
+                CompiledBlock::Prose(html) => out.push_str(&format!(
+                    "            Block::Prose(lesson_text!({html:?})),\n"
+                )),
                 CompiledBlock::Widget { name, params, line } => {
                     out.push_str(&format!("            Block::Widget(WidgetUse {{ name: {name:?}, line: {line}, params: WidgetParams(&["));
                     for (k, v) in params {

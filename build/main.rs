@@ -53,7 +53,7 @@ fn emit_search_index(compiled: &[lessons::CompiledLesson]) -> String {
     format!(
         "/// The search index, built from the lessons: one line per word (sorted), a tab, then\n\
          /// `lesson.section.count` entries. See `search::parse_index`.\n\
-         pub static SEARCH_INDEX: &str = {text:?};\n"
+         pub static SEARCH_INDEX: &str = lesson_text!({text:?});\n"
     )
 }
 

@@ -5,6 +5,7 @@ mod lesson;
 pub mod local_storage;
 pub mod persist;
 pub mod progress;
+mod prose;
 pub mod router;
 mod search;
 pub mod theme;
@@ -23,6 +24,8 @@ pub fn mount() {
     let document = web_sys::window()
         .and_then(|w| w.document())
         .expect("a document");
+    // The lesson text the build put in the page, kept before the app replaces it.
+    let prose = prose::Prose::read_page();
     let root = match document.get_element_by_id("app") {
         Some(el) => {
             el.set_inner_html("");
@@ -40,7 +43,11 @@ pub fn mount() {
         }
     };
     let root: web_sys::HtmlElement = root.unchecked_into();
-    leptos::mount::mount_to(root, App).forget();
+    leptos::mount::mount_to(root, move || {
+        provide_context(prose::Prose::new(prose));
+        view! { <App /> }
+    })
+    .forget();
 }
 
 /// True when a key press belongs to a field the reader is typing in.
@@ -157,6 +164,7 @@ pub fn App() -> impl IntoView {
                 type="button"
                 class="search-button"
                 data-testid="search-button"
+                aria-label="Search"
                 aria-keyshortcuts="/ s"
                 on:click=move |_| search_open.set(true)
             >

@@ -75,7 +75,30 @@ impl WidgetParams {
     }
 }
 
+/// The lessons' text (prose, section text, search index) in the generated tables below. Native
+/// builds (the tests, the pre-renderer) carry it; the browser's wasm does not: every page the
+/// build writes holds its own text, the app reads it from there (`app::prose`), and search
+/// fetches `search.json`. So the text crosses the network once, in the HTML.
+#[cfg(not(target_arch = "wasm32"))]
+macro_rules! lesson_text {
+    ($text:literal) => {
+        $text
+    };
+}
+#[cfg(target_arch = "wasm32")]
+macro_rules! lesson_text {
+    ($text:literal) => {
+        ""
+    };
+}
+
 include!(concat!(env!("OUT_DIR"), "/content.rs"));
+
+/// The title page's opening paragraph (the app and the pre-rendered page show the same one, so
+/// nothing moves or repaints when the app takes over).
+pub const COURSE_LEDE: &str = "What makes a smaller model quicker and cheaper to serve, how to show it is good enough with your own evals, \
+and when fine-tuning or distillation earns its keep \u{2014} with live calculators, a \
+distillation-loss playground, an eval you can edit, and recall cards that remember what you know.";
 
 /// The index and title of the lesson at `slug`, without touching any lesson's text.
 pub fn title_by_slug(slug: &str) -> Option<(usize, &'static str)> {

@@ -8,7 +8,7 @@
 //! The same hook also writes the security policy into every page (a CSP `<meta>`: static hosts
 //! such as GitHub Pages cannot send headers) and the offline service worker.
 
-use crate::content::{Block, COURSE_TITLE, LESSONS};
+use crate::content::{Block, COURSE_LEDE, COURSE_TITLE, LESSONS};
 use crate::nav::{self, Route};
 
 /// Escapes text for HTML content and attribute values.
@@ -105,8 +105,10 @@ fn article(route: Route) -> String {
         }
         Route::Home => {
             let mut out = format!(
-                "<article class=\"lesson home\"><p class=\"eyebrow\">An interactive course</p><h1 tabindex=\"-1\">{}</h1><ol class=\"lesson-list\">",
-                escape(COURSE_TITLE)
+                "<article class=\"lesson home\"><p class=\"eyebrow\">An interactive course</p><h1 tabindex=\"-1\">{}</h1><p class=\"lede\">{}</p><p><a class=\"button primary\" href=\"{}\" data-testid=\"start-course\">Start the course</a></p><h2>Lessons</h2><ol class=\"lesson-list\">",
+                escape(COURSE_TITLE),
+                escape(COURSE_LEDE),
+                nav::href(Route::Lesson(0))
             );
             for (i, l) in LESSONS.iter().enumerate() {
                 out.push_str(&format!(
@@ -137,6 +139,59 @@ pub fn head_of(route: Route) -> (String, &'static str) {
         ),
         Route::NotFound => (format!("Not found \u{b7} {COURSE_TITLE}"), ""),
     }
+}
+
+/// The shell as Trunk wrote it, changed to start the app only once the browser has painted the
+/// pre-rendered page: Trunk's preload links for the app go, and its inline module script (which
+/// imports the app at once) becomes one that imports it after the first largest-contentful-paint
+/// entry (or the first frame, where the browser has no such entry). The text then never waits
+/// for the wasm, and a page-load audit sees that it does not. `None` when the shell has no
+/// Trunk loader to change.
+pub fn start_after_first_paint(shell: &str) -> Option<String> {
+    let start = shell.find("<script type=\"module\">")?;
+    let end = start + shell[start..].find("</script>")? + "</script>".len();
+    let script = &shell[start..end];
+    let quoted_after = |marker: &str| -> Option<&str> {
+        let at = script.find(marker)? + marker.len();
+        let rest = &script[at..];
+        let q = rest.chars().next().filter(|c| *c == '\'' || *c == '"')?;
+        rest[1..].split(q).next()
+    };
+    let js = quoted_after(" from ")?;
+    let wasm = quoted_after("module_or_path: ")?;
+    let loader = format!(
+        r#"<script type="module">
+const start = () => import({js:?}).then((m) => m.default({{ module_or_path: {wasm:?} }}));
+let started = false;
+const go = () => {{ if (!started) {{ started = true; start(); }} }};
+const lcp = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes.includes("largest-contentful-paint");
+if (document.visibilityState !== "visible") go();
+else if (lcp) {{
+  new PerformanceObserver((list, observer) => {{ observer.disconnect(); setTimeout(go, 0); }}).observe({{ type: "largest-contentful-paint", buffered: true }});
+  setTimeout(go, 1500);
+}} else requestAnimationFrame(() => setTimeout(go, 0));
+</script>"#
+    );
+    let mut page = format!("{}{}{}", &shell[..start], loader, &shell[end..]);
+    // Trunk's preloads of the app's own files (the widgets module is never preloaded).
+    while let Some(at) = page
+        .find("<link rel=\"modulepreload\"")
+        .or_else(|| page.find("<link rel=\"preload\""))
+    {
+        let close = at + page[at..].find('>')? + 1;
+        page.replace_range(at..close, "");
+    }
+    Some(page)
+}
+
+/// `search.json`, which the app fetches the first time a reader searches: the index, and each
+/// lesson's section texts (for the snippets) in the order of `Lesson::sections`.
+pub fn search_json() -> String {
+    let sections: Vec<Vec<&str>> = LESSONS
+        .iter()
+        .map(|l| l.sections.iter().map(|s| s.text).collect())
+        .collect();
+    serde_json::json!({ "index": crate::content::SEARCH_INDEX, "sections": sections }).to_string()
 }
 
 /// The SHA-256 hashes (CSP source form, `'sha256-…'`) of every inline `<script>` in `html`.
@@ -198,32 +253,15 @@ pub fn with_head_extras(page: &str, csp: &str, canonical_path: &str, extra: &str
     }
 }
 
-/// The head elements that name the widgets module (`js`, `wasm`: file names at the site's
-/// base), and on pages that show a widget also preload it.
-pub fn widgets_head(js: &str, wasm: &str, preload: bool) -> String {
-    let mut out = format!(
+/// The head element that names the widgets module (`js`, `wasm`: file names at the site's
+/// base). It is not preloaded: the app fetches it when a page shows a widget, after the text
+/// has painted.
+pub fn widgets_head(js: &str, wasm: &str) -> String {
+    format!(
         "\n    <meta name=\"ie-course-widgets\" content=\"{}\" data-wasm=\"{}\" />",
         escape(js),
         escape(wasm)
-    );
-    if preload {
-        out.push_str(&format!(
-            "\n    <link rel=\"modulepreload\" href=\"{}\" />\n    <link rel=\"preload\" as=\"fetch\" type=\"application/wasm\" crossorigin=\"anonymous\" href=\"{}\" />",
-            escape(js),
-            escape(wasm)
-        ));
-    }
-    out
-}
-
-/// True when `route`'s page shows at least one widget.
-pub fn shows_widgets(route: Route) -> bool {
-    let has = |l: &crate::content::Lesson| l.blocks.iter().any(|b| matches!(b, Block::Widget(_)));
-    match route {
-        Route::Lesson(i) => has(&LESSONS[i]),
-        Route::Print => LESSONS.iter().any(has),
-        Route::Home | Route::NotFound => false,
-    }
+    )
 }
 
 /// The service worker: precaches `files` (paths relative to the site root, hashed names for
@@ -319,6 +357,23 @@ mod tests {
     }
 
     #[test]
+    fn the_app_starts_after_the_first_paint_without_preloads() {
+        let trunk = "<head><script type=\"module\">\nimport init, * as bindings from '/sub/ie-course-1.js';\nconst wasm = await init({ module_or_path: '/sub/ie-course-1_bg.wasm' });\n</script>\n  <link rel=\"modulepreload\" href=\"/sub/ie-course-1.js\" crossorigin=\"anonymous\"><link rel=\"preload\" href=\"/sub/ie-course-1_bg.wasm\" as=\"fetch\" type=\"application/wasm\"></head><body></body>";
+        let page = start_after_first_paint(trunk).expect("a Trunk loader");
+        assert!(!page.contains("preload"), "{page}");
+        assert!(!page.contains("import init"), "{page}");
+        assert!(page.contains("import(\"/sub/ie-course-1.js\")"), "{page}");
+        assert!(
+            page.contains("module_or_path: \"/sub/ie-course-1_bg.wasm\""),
+            "{page}"
+        );
+        assert!(page.contains("largest-contentful-paint"), "{page}");
+        assert_eq!(inline_script_hashes(&page).len(), 1);
+        assert!(page.ends_with("</head><body></body>"));
+        assert_eq!(start_after_first_paint("<head></head>"), None);
+    }
+
+    #[test]
     fn csp_hashes_inline_scripts_only() {
         let html = "<script src=\"/a.js\"></script><script type=\"module\">alert(1)</script>";
         // echo -n 'alert(1)' | openssl dgst -sha256 -binary | base64
@@ -334,7 +389,7 @@ mod tests {
             "<head><meta charset=\"utf-8\" /><base href=\"/b/\" /><title>x</title>",
             &csp,
             "/b/x/",
-            &widgets_head("w.js", "w_bg.wasm", true),
+            &widgets_head("w.js", "w_bg.wasm"),
         );
         assert!(page.starts_with(
             "<head><meta charset=\"utf-8\" /><base href=\"/b/\" />\n    <meta http-equiv=\"Content-Security-Policy\""
@@ -343,8 +398,7 @@ mod tests {
         assert!(page.contains(
             "<meta name=\"ie-course-widgets\" content=\"w.js\" data-wasm=\"w_bg.wasm\" />"
         ));
-        assert!(page.contains("<link rel=\"modulepreload\" href=\"w.js\" />"));
-        assert!(!widgets_head("w.js", "w_bg.wasm", false).contains("modulepreload"));
+        assert!(!page.contains("preload"));
     }
 
     #[test]

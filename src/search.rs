@@ -10,12 +10,13 @@ const STOP_WORDS: &[&str] = &[
     "on", "or", "that", "the", "this", "to", "was", "with",
 ];
 
-/// The indexable words of `text`: lower-case runs of letters and digits, stop words dropped.
-/// "FP16" → "fp16", "tok/s" → "tok", "s".
+/// The indexable words of `text`: lower-case runs of ASCII letters and digits, stop words
+/// dropped. "FP16" → "fp16", "tok/s" → "tok", "s". ASCII is enough for the course's English,
+/// and keeps Unicode's case tables out of the shell's wasm.
 pub fn words(text: &str) -> Vec<String> {
-    text.split(|c: char| !c.is_alphanumeric())
+    text.split(|c: char| !c.is_ascii_alphanumeric())
         .filter(|w| !w.is_empty())
-        .map(str::to_lowercase)
+        .map(str::to_ascii_lowercase)
         .filter(|w| !STOP_WORDS.contains(&w.as_str()))
         .collect()
 }
@@ -155,10 +156,10 @@ pub fn snippet(text: &str, query: &str, radius: usize) -> Vec<(String, bool)> {
         .char_indices()
         .chain(std::iter::once((text.len(), ' ')))
     {
-        match (c.is_alphanumeric(), word_start) {
+        match (c.is_ascii_alphanumeric(), word_start) {
             (true, None) => word_start = Some(i),
             (false, Some(s)) => {
-                let word = text[s..i].to_lowercase();
+                let word = text[s..i].to_ascii_lowercase();
                 let best = terms
                     .iter()
                     .filter(|t| word.starts_with(t.as_str()))

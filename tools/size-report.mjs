@@ -3,10 +3,10 @@
 // their total; exits 1 when the title page's first load is over the budget.
 //   node tools/size-report.mjs [dist] [--budget-kb 250] [--pages]
 // What a page's first load fetches is read from its HTML: every local href/src, every local
-// .js/.wasm/.css path in its inline module script, and, on pages that show a widget, the
-// widgets module it preloads. --pages also prints the total for every lesson page.
+// .js/.wasm/.css path in its inline module script, the modules those scripts import, and, on
+// pages that show a widget, the widgets module its <meta> names. --pages also prints the total for every lesson page.
 import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, dirname } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 const args = process.argv.slice(2);
@@ -29,13 +29,26 @@ function firstLoad(page) {
   const withoutMeta = html.replace(/<meta [^>]*>/g, '');
   for (const m of withoutMeta.matchAll(/(?:href|src)="([^"#?]+)"/g)) refs.add(m[1]);
   for (const m of withoutMeta.matchAll(/['"]([^'"\s]+\.(?:js|wasm|css))['"]/g)) refs.add(m[1]);
+  // A page that shows a widget fetches the widgets module its <meta> names.
+  const widgets = html.match(/<meta name="ie-course-widgets" content="([^"]+)" data-wasm="([^"]+)"/);
+  if (widgets && html.includes('class="widget-slot"')) { refs.add(widgets[1]); refs.add(widgets[2]); }
   const rows = [];
+  const seen = new Set();
+  const add = (rel) => {
+    const file = join(dist, rel);
+    if (!rel || seen.has(rel) || !existsSync(file) || !statSync(file).isFile()) return;
+    seen.add(rel);
+    rows.push({ file: rel, ...brotli(file) });
+    // The modules a script imports (wasm-bindgen's snippets) load with it.
+    if (rel.endsWith('.js')) {
+      for (const m of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.{1,2}\/[^'"]+\.js)['"]/g)) {
+        add(join(dirname(rel), m[1]).replace(/^\.\//, ''));
+      }
+    }
+  };
   for (const ref of refs) {
     if (/^[a-z]+:/.test(ref) || ref.endsWith('/')) continue; // other origins, other pages
-    const rel = ref.startsWith(base) ? ref.slice(base.length) : ref.replace(/^\.?\//, '');
-    const file = join(dist, rel);
-    if (!rel || !existsSync(file) || !statSync(file).isFile()) continue;
-    rows.push({ file: rel, ...brotli(file) });
+    add(ref.startsWith(base) ? ref.slice(base.length) : ref.replace(/^\.?\//, ''));
   }
   rows.sort((a, b) => b.br - a.br);
   return rows;

@@ -30,7 +30,7 @@ mkdir -p target/e2e-sub/some/sub
 ln -sfn ../../../dist-sub target/e2e-sub/some/sub/path
 
 step "size budget (brotli, first load)"
-node tools/size-report.mjs dist --budget-kb 250 --pages
+node tools/size-report.mjs dist --budget-kb 150 --pages
 
 step "end-to-end (Chromium)"
 cd tests/e2e

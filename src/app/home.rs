@@ -1,7 +1,7 @@
 //! The title page: what the course is, and every lesson with what it teaches.
 
 use super::progress::ReadingProgress;
-use crate::content::{COURSE_TITLE, LESSONS};
+use crate::content::{COURSE_LEDE, COURSE_TITLE, LESSONS};
 use crate::nav::{self, Route};
 use leptos::prelude::*;
 
@@ -36,11 +36,7 @@ pub fn Home() -> impl IntoView {
         <article class="lesson home">
             <p class="eyebrow">"An interactive course"</p>
             <h1 tabindex="-1">{COURSE_TITLE}</h1>
-            <p class="lede">
-                "What makes a smaller model quicker and cheaper to serve, how to show it is good enough with your own evals, "
-                "and when fine-tuning or distillation earns its keep \u{2014} with live calculators, a "
-                "distillation-loss playground, an eval you can edit, and recall cards that remember what you know."
-            </p>
+            <p class="lede">{COURSE_LEDE}</p>
             <p>
                 <a class="button primary" href=nav::href(Route::Lesson(0)) data-testid="start-course">
                     "Start the course"

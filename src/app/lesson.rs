@@ -1,24 +1,60 @@
 //! A lesson page: its prose and widgets in order, then links to the lessons around it.
 
+use super::prose::{Prose, State};
 use super::router::{scroll_to, Location};
 use crate::content::{Block, LESSONS};
 use crate::nav::{self, Route};
 use leptos::prelude::*;
 
-/// A lesson's prose and widgets, in order.
+/// A lesson's prose and widgets, in order: the prose from the page that holds it (`page`,
+/// relative to the site's base), fetched when it is not in hand yet.
 #[component]
 pub fn LessonBody(
-    /// The compiled blocks of one lesson.
+    /// The lesson's slug.
+    slug: &'static str,
+    /// The compiled blocks of the lesson.
     blocks: &'static [Block],
+    /// A page that carries the lesson's prose.
+    page: String,
 ) -> impl IntoView {
-    blocks
-        .iter()
-        .map(|block| match block {
-            // Our own Markdown, compiled at build time: the one place inner_html is used.
-            Block::Prose(html) => view! { <div class="prose" inner_html=*html></div> }.into_any(),
-            Block::Widget(w) => view! { <super::widget_slot::WidgetSlot widget=w /> }.into_any(),
-        })
-        .collect_view()
+    let prose = expect_context::<Prose>();
+    let state = Memo::new(move |_| prose.get(slug, page.clone()));
+    move || {
+        match state.get() {
+        State::Loading => view! { <p class="lesson-loading" role="status">"Loading the lesson\u{2026}"</p> }.into_any(),
+        State::Failed(why) => view! {
+            <div class="field-message lesson-failed" role="alert">
+                <p>{format!("This lesson\u{2019}s text could not be loaded ({why}). Check the connection, then ")}
+                    <button type="button" on:click=move |_| prose.retry(slug)>"try again"</button>
+                    "."
+                </p>
+            </div>
+        }
+        .into_any(),
+        State::Ready(texts) => {
+            let mut k = 0;
+            blocks
+                .iter()
+                .map(|block| match block {
+                    // Our own Markdown, compiled at build time: the one place inner_html is used.
+                    Block::Prose(_) => {
+                        let html = texts.get(k).cloned().unwrap_or_default();
+                        k += 1;
+                        view! { <div class="prose" inner_html=html></div> }.into_any()
+                    }
+                    Block::Widget(w) => view! { <super::widget_slot::WidgetSlot widget=w /> }.into_any(),
+                })
+                .collect_view()
+                .into_any()
+        }
+    }
+    }
+}
+
+/// Whether `slug`'s prose is in hand (not loading, not failed).
+fn ready(slug: &'static str, page: String) -> Memo<bool> {
+    let prose = expect_context::<Prose>();
+    Memo::new(move |_| matches!(prose.get(slug, page.clone()), State::Ready(_)))
 }
 
 /// Every lesson on one page, for printing the whole chapter.
@@ -38,7 +74,7 @@ pub fn PrintPage() -> impl IntoView {
                         <section class="print-lesson" id=l.slug>
                             <p class="eyebrow">{format!("Lesson {} of {}", i + 1, LESSONS.len())}</p>
                             <h2 class="print-lesson-title">{l.title}</h2>
-                            <LessonBody blocks=l.blocks />
+                            <LessonBody slug=l.slug blocks=l.blocks page=format!("{}index.html", nav::href(Route::Print)) />
                         </section>
                     }
                 })
@@ -57,13 +93,26 @@ pub fn LessonPage(
     let loc = expect_context::<Location>();
     let heading = NodeRef::<leptos::html::H1>::new();
 
-    // After the page is drawn: go to the heading in the URL, or to the top; after an in-app
-    // navigation, move focus to the title so screen readers announce the new page.
+    let page = format!("{}index.html", nav::href(Route::Lesson(index)));
+    let loaded = ready(lesson.slug, page.clone());
+
+    // After the page is drawn (and again once its text is in): go to the heading in the URL,
+    // or to the top; after an in-app navigation, move focus to the title so screen readers
+    // announce the new page.
     Effect::new(move |_| {
         let hash = loc.hash.get();
         let navigated = loc.navigations.get() > 0;
+        let loaded = loaded.get();
         request_animation_frame(move || {
             scroll_to(&hash);
+            if loaded {
+                // The reading follower measures on scroll: let it see the text that came in.
+                if let Some(w) = web_sys::window() {
+                    if let Ok(ev) = web_sys::Event::new("scroll") {
+                        let _ = w.dispatch_event(&ev);
+                    }
+                }
+            }
             if navigated && hash.is_empty() {
                 if let Some(h) = heading.get_untracked() {
                     let _ = h.focus();
@@ -82,7 +131,8 @@ pub fn LessonPage(
         <article class="lesson" data-testid="lesson" data-lesson=lesson.slug>
             <p class="eyebrow">{format!("Lesson {} of {}", index + 1, LESSONS.len())}</p>
             <h1 tabindex="-1" node_ref=heading>{lesson.title}</h1>
-            <LessonBody blocks=lesson.blocks />
+            <LessonBody slug=lesson.slug blocks=lesson.blocks page=page />
+            <Show when=move || loaded.get()>
             <p class="mark-read no-print">
                 <button
                     type="button"
@@ -110,6 +160,7 @@ pub fn LessonPage(
                     </a>
                 })}
             </nav>
+            </Show>
         </article>
     }
 }

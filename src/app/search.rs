@@ -1,9 +1,66 @@
 //! The search dialog: full-text search over every lesson, opened with `/`, `s` or its button.
 
 use super::router::Location;
-use crate::content::{LESSONS, SEARCH_INDEX};
+use crate::content::LESSONS;
 use crate::search::{self, Hit};
 use leptos::prelude::*;
+
+/// The search index and the section texts for snippets, from `search.json` (written by the
+/// build; see `prerender::search_json`), fetched the first time the dialog opens. Kept for the
+/// rest of the visit.
+struct SearchData {
+    index: Vec<(&'static str, Vec<search::Posting>)>,
+    sections: Vec<Vec<&'static str>>,
+}
+
+impl SearchData {
+    fn parse(json: String) -> Result<&'static SearchData, String> {
+        #[derive(serde::Deserialize)]
+        struct File {
+            index: String,
+            sections: Vec<Vec<String>>,
+        }
+        let file: File = serde_json::from_str(&json).map_err(|e| e.to_string())?;
+        // Read once per visit and kept until the page closes.
+        let index: &'static str = Box::leak(file.index.into_boxed_str());
+        let sections = file
+            .sections
+            .into_iter()
+            .map(|l| {
+                l.into_iter()
+                    .map(|t| &*Box::leak(t.into_boxed_str()))
+                    .collect()
+            })
+            .collect();
+        Ok(Box::leak(Box::new(SearchData {
+            index: search::parse_index(index),
+            sections,
+        })))
+    }
+
+    fn text(&self, hit: &Hit) -> &'static str {
+        self.sections
+            .get(hit.lesson)
+            .and_then(|l| l.get(hit.section))
+            .copied()
+            .unwrap_or("")
+    }
+}
+
+/// Where the search data stands.
+#[derive(Clone, Copy, PartialEq)]
+enum Data {
+    NotAsked,
+    Loading,
+    Ready(&'static SearchData),
+    Failed(&'static str),
+}
+
+impl PartialEq for SearchData {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
 
 /// Results shown at most.
 const LIMIT: usize = 12;
@@ -56,21 +113,33 @@ pub fn SearchDialog(
     let dialog = NodeRef::<leptos::html::Dialog>::new();
     let input = NodeRef::<leptos::html::Input>::new();
     let query = RwSignal::new(String::new());
-    // Parsed once, the first time the reader types a query.
-    let index = StoredValue::new(None::<Vec<(&'static str, Vec<search::Posting>)>>);
+    let data = RwSignal::new(Data::NotAsked);
+    let load = move || {
+        if matches!(data.get_untracked(), Data::NotAsked | Data::Failed(_)) {
+            data.set(Data::Loading);
+            leptos::task::spawn_local(async move {
+                let got = super::prose::fetch("search.json")
+                    .await
+                    .and_then(SearchData::parse);
+                data.set(match got {
+                    Ok(d) => Data::Ready(d),
+                    Err(e) => Data::Failed(Box::leak(e.into_boxed_str())),
+                });
+            });
+        }
+    };
     let hits = Memo::new(move |_| {
         let q = query.get();
-        if q.trim().is_empty() {
-            return Vec::new();
+        match data.get() {
+            Data::Ready(d) if !q.trim().is_empty() => {
+                search::search(&d.index, &q, heading_of, LIMIT)
+            }
+            _ => Vec::new(),
         }
-        if index.with_value(Option::is_none) {
-            index.set_value(Some(search::parse_index(SEARCH_INDEX)));
-        }
-        index
-            .with_value(|i| search::search(i.as_deref().unwrap_or_default(), &q, heading_of, LIMIT))
     });
 
     sync_dialog(dialog, open, move || {
+        load();
         if let Some(i) = input.get_untracked() {
             let _ = i.focus();
             i.select();
@@ -119,6 +188,10 @@ pub fn SearchDialog(
                     let n = hits.with(Vec::len);
                     if q.trim().is_empty() {
                         String::new()
+                    } else if let Data::Failed(why) = data.get() {
+                        format!("Search is not available right now ({why}). Check the connection and open search again.")
+                    } else if !matches!(data.get(), Data::Ready(_)) {
+                        "Loading the search index\u{2026}".to_string()
                     } else if n == 0 {
                         format!("No section mentions \u{201c}{}\u{201d}.", q.trim())
                     } else {
@@ -129,6 +202,7 @@ pub fn SearchDialog(
             <ol class="search-results" id="search-results" data-testid="search-results">
                 {move || {
                     let q = query.get();
+                    let Data::Ready(d) = data.get() else { return Vec::new() };
                     hits.get()
                         .into_iter()
                         .map(|hit| {
@@ -137,7 +211,7 @@ pub fn SearchDialog(
                             let href = href_of(&hit);
                             let target = href.clone();
                             // Pieces of our text, marked where they match: text nodes, never HTML.
-                            let pieces = search::snippet(section.text, &q, 70)
+                            let pieces = search::snippet(d.text(&hit), &q, 70)
                                 .into_iter()
                                 .map(|(text, hit)| if hit {
                                     view! { <mark>{text}</mark> }.into_any()
@@ -157,7 +231,7 @@ pub fn SearchDialog(
                                 </li>
                             }
                         })
-                        .collect_view()
+                        .collect::<Vec<_>>()
                 }}
             </ol>
         </dialog>

@@ -60,6 +60,7 @@ pub fn ThemeToggle() -> impl IntoView {
             type="button"
             class="theme-toggle"
             data-testid="theme-toggle"
+            aria-label="Dark theme"
             aria-pressed=move || if is_dark() { "true" } else { "false" }
             on:click=toggle
         >

@@ -21,9 +21,16 @@ function load() {
   }
   return loading;
 }
+// One widget a task, in the order the page asks for them: a page with several widgets never
+// holds the main thread for all of them at once.
+let queue = Promise.resolve();
+const nextTask = () => new Promise((r) => setTimeout(r, 0));
 export function mount_widget(el, name, params) {
   load().then((m) => {
-    if (el.isConnected) m.mount_widget(el, name, params);
+    queue = queue.catch(() => {}).then(nextTask).then(() => {
+      if (el.isConnected) m.mount_widget(el, name, params);
+    });
+    return queue;
   }).catch((e) => {
     el.classList.add("widget-error");
     el.textContent = "This interactive part could not be loaded (" + e.message + "). Reload the page to try again.";

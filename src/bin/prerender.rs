@@ -26,8 +26,8 @@ mod postbuild {
     use ie_course::content::LESSONS;
     use ie_course::nav::{self, Route};
     use ie_course::prerender::{
-        content_security_policy, inline_script_hashes, page_html, service_worker, shows_widgets,
-        widgets_head, with_head_extras,
+        content_security_policy, inline_script_hashes, page_html, search_json, service_worker,
+        start_after_first_paint, widgets_head, with_head_extras,
     };
     use sha2::Digest;
     use std::path::{Path, PathBuf};
@@ -45,6 +45,8 @@ mod postbuild {
         let shell_path = staging.join("index.html");
         let shell = std::fs::read_to_string(&shell_path)
             .map_err(|e| format!("cannot read {}: {e}", shell_path.display()))?;
+        let shell = start_after_first_paint(&shell)
+            .ok_or("Trunk's loader script in index.html has an unexpected shape")?;
         let csp = content_security_policy(&inline_script_hashes(&shell));
         let widgets = match std::env::var_os("IE_WIDGETS_DIR") {
             Some(dir) => Some(install_widgets(&PathBuf::from(dir), &staging)?),
@@ -72,13 +74,15 @@ mod postbuild {
             };
             let extra = widgets
                 .as_ref()
-                .map(|(js, wasm)| widgets_head(js, wasm, shows_widgets(route)))
+                .map(|(js, wasm)| widgets_head(js, wasm))
                 .unwrap_or_default();
             write(
                 &staging.join(&path),
                 &with_head_extras(&html, &csp, &canonical, &extra),
             )?;
         }
+
+        write(&staging.join("search.json"), &search_json())?;
 
         // The service worker: every file of the build, under a version hashed from their contents.
         let mut files = Vec::new();

@@ -1,9 +1,9 @@
-// The size budget: everything a first load fetches, brotli-compressed, stays under 250 KB.
+// The size budget: everything a first load fetches, brotli-compressed, stays within 150 KB (issue 10).
 const { test, expect } = require('@playwright/test');
 const zlib = require('zlib');
 const { appReady, ORIGIN } = require('./course');
 
-const BUDGET_BYTES = 250 * 1024;
+const BUDGET_BYTES = 150 * 1024;
 
 test('a first load stays inside the size budget', async ({ page }) => {
   const sizes = new Map();

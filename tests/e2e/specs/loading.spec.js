@@ -1,0 +1,91 @@
+// How a page loads: the pre-rendered text paints first and the wasm comes after it; a lesson
+// reached inside the app brings its text from its own page; search fetches its index when
+// first opened. Failures say so in the page and can be retried.
+const { test, expect } = require('@playwright/test');
+const { lessonsOf, appReady, watchErrors } = require('./course');
+
+// page.route sees only the page's own requests, not those a service worker makes for it.
+test.use({ serviceWorkers: 'block' });
+
+test('the pre-rendered text is the first and largest paint; the wasm loads after it', async ({ page }) => {
+  await page.addInitScript(() => {
+    const marks = (window.__marks = { lcp: null, app: null });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (marks.lcp === null) marks.lcp = e.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new MutationObserver(() => {
+      if (marks.app === null && document.querySelector('[data-testid="theme-toggle"]')) marks.app = performance.now();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/model-selection/');
+  await appReady(page);
+  await page.locator('section.widget[data-widget]').first().waitFor();
+  const r = await page.evaluate(() => ({
+    ...window.__marks,
+    wasm: performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).map((e) => e.startTime),
+    preloads: document.querySelectorAll('link[rel="preload"], link[rel="modulepreload"]').length,
+  }));
+  expect(r.preloads).toBe(0);
+  expect(r.lcp).not.toBeNull();
+  // The shell and the widgets module, both fetched after the text was painted.
+  expect(r.wasm.length).toBe(2);
+  for (const start of r.wasm) expect(start).toBeGreaterThanOrEqual(r.lcp);
+  expect(r.app).toBeGreaterThan(r.lcp);
+});
+
+test('a lesson opened in the app brings its text from its page; a failed fetch can be retried', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await appReady(page);
+  const lessons = await lessonsOf(page);
+  const target = lessons[1];
+  let fail = true;
+  const fetched = [];
+  await page.route(`**/${target.slug}/index.html`, (route) => {
+    fetched.push(route.request().url());
+    return fail ? route.abort() : route.continue();
+  });
+  await page.locator('nav#toc').getByRole('link', { name: target.title }).click();
+  const lesson = page.getByTestId('lesson');
+  await expect(lesson.locator('h1')).toHaveText(target.title);
+  await expect(lesson.getByRole('alert')).toContainText('could not be loaded');
+  // Nothing to read yet: no pager, no "mark as read", and the lesson is not ticked.
+  await expect(page.getByTestId('mark-read')).toHaveCount(0);
+  await expect(page.locator('nav#toc li.read')).toHaveCount(0);
+
+  fail = false;
+  await lesson.getByRole('button', { name: 'try again' }).click();
+  await expect(lesson.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByTestId('mark-read')).toBeVisible();
+  expect(fetched.length).toBe(2);
+  // The same text and widgets as the lesson's own pre-rendered page.
+  const fromApp = await lesson.locator('.prose').allInnerTexts();
+  const slots = await lesson.locator('[data-widget-slot]').count();
+  const direct = await page.context().newPage();
+  await direct.route('**/*.js', (route) => route.abort());
+  await direct.goto(`/${target.slug}/`);
+  expect(await direct.locator('article .prose').allInnerTexts()).toEqual(fromApp);
+  expect(await direct.locator('article .widget-slot').count()).toBe(slots);
+  expect(fromApp.join(' ').length).toBeGreaterThan(500);
+  await direct.close();
+  // Errors here are the aborted fetch's; nothing else went wrong.
+  expect(errors.filter((e) => !/ERR_FAILED|Failed to load resource/.test(e))).toEqual([]);
+});
+
+test('search fetches its index when first opened, and says so when it cannot', async ({ page }) => {
+  await page.goto('/');
+  await appReady(page);
+  let fail = true;
+  await page.route('**/search.json', (route) => (fail ? route.abort() : route.continue()));
+  await page.getByTestId('search-button').click();
+  await page.getByTestId('search-input').fill('distillation');
+  const dialog = page.getByTestId('search-dialog');
+  await expect(dialog.getByRole('status')).toContainText('Search is not available right now');
+  await expect(page.getByTestId('search-results').locator('li')).toHaveCount(0);
+  // Opening search again tries again.
+  fail = false;
+  await page.keyboard.press('Escape');
+  await page.getByTestId('search-button').click();
+  await expect(page.getByTestId('search-results').locator('li').first()).toBeVisible();
+  await expect(dialog.getByRole('status')).toContainText('found');
+});
