@@ -183,6 +183,7 @@ async function inputToPaint(browser, origin, w, throttle) {
     if (!field || !out) throw new Error(`${w.name}: field or output not found`);
     const original = field.value;
     const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const task = () => new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0); });
     const work = []; const paint = []; const next = []; const two = []; let unchanged = 0;
     if (!w.keys) {
       // Start from the last value of the cycle, so that every change below changes something.
@@ -203,15 +204,17 @@ async function inputToPaint(browser, origin, w, throttle) {
         field.value = v === null ? original : v;
         field.dispatchEvent(new Event('input', { bubbles: true }));
       }
-      // Leptos updates the DOM synchronously in the handler (and its microtasks).
-      await Promise.resolve();
+      // The handler's work and every effect it set off (Leptos runs those as microtasks, all
+      // done before the next task starts).
+      await task();
       work.push(performance.now() - t0);
       await frame();
       const tFrame = performance.now();
       next.push(tFrame - t0);
-      // A message posted in the frame's callbacks arrives once that frame's style, layout and
-      // paint are done: the update's own cost to the screen, without the wait for vsync.
-      await new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0); });
+      // A task queued in the frame's callbacks runs once that frame's style, layout and paint
+      // are done: the update's own cost to the screen is the work plus that, without the wait
+      // for vsync in between.
+      await task();
       paint.push(work[work.length - 1] + performance.now() - tFrame);
       await frame();
       two.push(performance.now() - t0);
@@ -309,7 +312,7 @@ function report(res) {
   if (res.loads.length) lines.push('Cold loads', table(['page', 'CPU', 'html br', 'css br', 'js br', 'wasm br', 'other br', 'total br KB', 'total raw KB', 'FCP', 'LCP', 'shell ready', 'widget ready', 'longest task', 'JS heap MB'],
     res.loads.map((l) => [l.path, `${l.throttle}×`, ...['html', 'css', 'js', 'wasm', 'other'].map((k) => l.transfer[k]?.br_kb ?? 0),
       l.total_br_kb, l.total_raw_kb, ms(l.fcp_ms), ms(l.lcp_ms), ms(l.app_interactive_ms), ms(l.widget_interactive_ms), ms(l.longest_task_ms), r1(l.js_heap_mb.median)])));
-  if (res.inputs.length) lines.push(`\nInput → paint, ${res.settings.changes} changes per widget. update: the handler and its DOM changes; paint: update + the next`,
+  if (res.inputs.length) lines.push(`\nInput → paint, ${res.settings.changes} changes per widget. update: the handler and the effects it set off; paint: update + the next`,
     `frame's style, layout and paint (no vsync wait); next frame: input → that frame starts; two frames: input → two rAFs.`, table(['widget', 'CPU', 'update', 'paint', 'next frame', 'two frames', 'long tasks', 'longest task'],
     res.inputs.map((x) => [x.widget, `${x.throttle}×`, ms(x.update_ms), ms(x.paint_ms), ms(x.next_frame_ms), ms(x.two_frames_ms), x.long_tasks, r1(x.longest_task_ms)])));
   if (res.distill.length) lines.push('\nDistillation training run (150 steps)', table(['CPU', 'longest frame work', 'p95 frame work', 'longest frame gap', 'long tasks', 'longest task'],

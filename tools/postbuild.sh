@@ -11,10 +11,15 @@ out="$target_dir/ie-widgets/$profile"
 release=()
 [ "$profile" = release ] && release=(--release)
 
-cargo build --quiet --target wasm32-unknown-unknown --bin ie-widgets "${release[@]}"
+# Leptos's `erase_components` boxes each component's view instead of nesting their types: the
+# widgets' wasm is ~14% smaller (brotli) for it. Its own target folder, so that the shell's
+# build and clippy keep their cache.
+widgets_target="$target_dir/widgets-erased"
+RUSTFLAGS="--cfg erase_components" CARGO_TARGET_DIR="$widgets_target" \
+  cargo build --quiet --target wasm32-unknown-unknown --bin ie-widgets "${release[@]}"
 rm -rf "$out" && mkdir -p "$out"
 wasm-bindgen --target=web --no-typescript --out-dir="$out" --out-name=ie-widgets \
-  "$target_dir/wasm32-unknown-unknown/$profile/ie-widgets.wasm"
+  "$widgets_target/wasm32-unknown-unknown/$profile/ie-widgets.wasm"
 if [ "$profile" = release ]; then
   wasm-opt -Oz --output="$out/ie-widgets_bg.wasm" "$out/ie-widgets_bg.wasm"
 fi

@@ -259,23 +259,52 @@ pub fn MiniEval() -> impl IntoView {
         })
     };
 
-    // Export links: fresh blob URLs whenever the eval changes, the old ones released.
-    let json_href = Memo::new(move |prev: Option<&String>| {
-        if let Some(old) = prev {
-            revoke_object_url(old);
-        }
+    // Export links: blob URLs of the eval and its results, the old ones released. Made when
+    // the reader clicks (so a download is always current), and once edits pause, so the links
+    // stay current for anyone who copies them; never on every keystroke.
+    let json_link = NodeRef::<leptos::html::A>::new();
+    let csv_link = NodeRef::<leptos::html::A>::new();
+    let export_urls = StoredValue::new(None::<(String, String)>);
+    let refresh_exports = move || {
         let set = EvalSet {
             version: eval::EVAL_FORMAT_VERSION,
-            schema: schema.get(),
-            cases: cases.get(),
+            schema: schema.get_untracked(),
+            cases: cases.get_untracked(),
         };
-        blob_url(&eval::eval_json(&set), "application/json")
-    });
-    let csv_href = Memo::new(move |prev: Option<&String>| {
-        if let Some(old) = prev {
-            revoke_object_url(old);
+        let json = blob_url(&eval::eval_json(&set), "application/json");
+        let csv = blob_url(&eval::results_csv(&set.cases), "text/csv");
+        if let Some((old_json, old_csv)) = export_urls.get_value() {
+            revoke_object_url(&old_json);
+            revoke_object_url(&old_csv);
         }
-        blob_url(&cases.with(|c| eval::results_csv(c)), "text/csv")
+        if let Some(a) = json_link.get_untracked() {
+            a.set_href(&json);
+        }
+        if let Some(a) = csv_link.get_untracked() {
+            a.set_href(&csv);
+        }
+        export_urls.set_value(Some((json, csv)));
+    };
+    let export_timer = StoredValue::new(None::<TimeoutHandle>);
+    Effect::new(move |first: Option<()>| {
+        cases.track();
+        schema.track();
+        if first.is_none() {
+            refresh_exports();
+            return;
+        }
+        if let Some(t) = export_timer.get_value() {
+            t.clear();
+        }
+        export_timer.set_value(
+            set_timeout_with_handle(refresh_exports, std::time::Duration::from_millis(300)).ok(),
+        );
+    });
+    on_cleanup(move || {
+        if let Some((json, csv)) = export_urls.get_value() {
+            revoke_object_url(&json);
+            revoke_object_url(&csv);
+        }
     });
 
     let import_text = RwSignal::new(String::new());
@@ -568,10 +597,10 @@ pub fn MiniEval() -> impl IntoView {
 
             <h4 class="eval-heading">"Export and import"</h4>
             <div class="eval-actions">
-                <a class="button" data-testid="eval-export-json" href=move || json_href.get() download="mini-eval.json">
+                <a class="button" data-testid="eval-export-json" node_ref=json_link on:click=move |_| refresh_exports() download="mini-eval.json">
                     "Download the eval (JSON)"
                 </a>
-                <a class="button" data-testid="eval-export-csv" href=move || csv_href.get() download="mini-eval-results.csv">
+                <a class="button" data-testid="eval-export-csv" node_ref=csv_link on:click=move |_| refresh_exports() download="mini-eval-results.csv">
                     "Download the results (CSV)"
                 </a>
             </div>

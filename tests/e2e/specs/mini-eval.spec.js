@@ -239,6 +239,12 @@ test('exports the eval as JSON and the results as CSV through blob links', async
   const csv = require('fs').readFileSync(await csvDownload.path(), 'utf8').split('\r\n');
   expect(csv[0]).toBe('name,question,critical,baseline,candidate,bucket,reference_sql,baseline_sql,candidate_sql');
   expect(csv[2]).toMatch(/^count users,How many users are there\?,no,pass,fail,regressed,/);
+  // A download right after an edit carries the edit (the links are made on click too).
+  await row(card, 'count users').getByLabel('Name').fill('count every user');
+  const [edited] = await Promise.all([page.waitForEvent('download'), json.click()]);
+  const editedData = JSON.parse(require('fs').readFileSync(await edited.path(), 'utf8'));
+  expect(editedData.cases[1].name).toBe('count every user');
+  await row(card, 'count every user').getByLabel('Name').fill('count users');
   // The exported JSON imports back to the same eval.
   await card.getByTestId('eval-reset').click();
   await card.getByTestId('eval-import').fill(JSON.stringify(data));
