@@ -121,7 +121,7 @@ async function coldLoad(browser, origin, path, throttle) {
   const bodies = [];
   page.on('response', (res) => bodies.push(res.body().then((b) => ({ url: res.url(), type: res.headers()['content-type'] || '', body: b })).catch(() => null)));
   await page.goto(origin + path, { waitUntil: 'load' });
-  const hasWidget = await page.evaluate(() => !!document.querySelector('[data-widget-slot]'));
+  const hasWidget = await page.evaluate(() => !!document.querySelector('.widget-slot'));
   await page.waitForFunction((w) => window.__bench.app !== null && (!w || window.__bench.widget !== null), hasWidget, { timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
