@@ -23,7 +23,7 @@ pub fn LessonBody(
         match state.get() {
         State::Loading => view! { <p class="lesson-loading" role="status">"Loading the lesson\u{2026}"</p> }.into_any(),
         State::Failed(why) => view! {
-            <div class="field-message lesson-failed" role="alert">
+            <div class="lesson-failed" role="alert">
                 <p>{format!("This lesson\u{2019}s text could not be loaded ({why}). Check the connection, then ")}
                     <button type="button" on:click=move |_| prose.retry(slug)>"try again"</button>
                     "."
