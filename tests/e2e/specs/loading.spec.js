@@ -89,3 +89,26 @@ test('search fetches its index when first opened, and says so when it cannot', a
   await expect(page.getByTestId('search-results').locator('li').first()).toBeVisible();
   await expect(dialog.getByRole('status')).toContainText('found');
 });
+
+for (const width of [1280, 375]) {
+  test(`nothing on the chapter map page moves when its widget arrives (${width} px)`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/chapter-map/');
+    const map = page.locator('section.widget[data-widget="chapter-map"]');
+    await map.waitFor();
+    await expect(map.locator('svg')).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.__shift)).toBeLessThan(0.01);
+    // The reserved room is not more than the widget needs: no gap below it.
+    const [slot, widget] = await map.evaluate((el) => [el.parentElement.getBoundingClientRect().height, el.getBoundingClientRect().height]);
+    expect(slot).toBeCloseTo(widget, 0);
+    await context.close();
+  });
+}
