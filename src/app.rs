@@ -73,6 +73,9 @@ pub fn App() -> impl IntoView {
     let menu_open = RwSignal::new(false);
     let search_open = RwSignal::new(false);
     let shortcuts_open = RwSignal::new(false);
+    let search_built = Memo::new(move |was: Option<&bool>| was == Some(&true) || search_open.get());
+    let shortcuts_built =
+        Memo::new(move |was: Option<&bool>| was == Some(&true) || shortcuts_open.get());
 
     // Single-key shortcuts, only when no field has focus and no dialog is open: `/` or `s`
     // search, `?` help, `[` and `]` turn pages. Bare arrows are left to scrolling and
@@ -185,8 +188,13 @@ pub fn App() -> impl IntoView {
             <theme::ThemeToggle />
         </header>
         <NoticeArea />
-        <search::SearchDialog open=search_open />
-        <search::ShortcutsDialog open=shortcuts_open />
+        // Each dialog is built the first time it opens, not at start-up, and kept from then on.
+        <Show when=move || search_built.get()>
+            <search::SearchDialog open=search_open />
+        </Show>
+        <Show when=move || shortcuts_built.get()>
+            <search::ShortcutsDialog open=shortcuts_open />
+        </Show>
         <div class="layout">
             <nav id="toc" class="toc" class:open=move || menu_open.get() aria-label="Lessons" on:click=close_menu>
                 <ProgressBar />
