@@ -47,11 +47,11 @@ const lighthousePages = opt('lighthouse-pages', 'all');
 const THROTTLES = [1, 4];
 
 // ---------------------------------------------------------------- statistics
+const r1 = (x) => Math.round(x * 10) / 10;
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 /** Nearest-rank percentile. */
 const pct = (xs, p) => { const s = sorted(xs); return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN; };
-const summary = (xs) => ({ median: pct(xs, 50), p99: pct(xs, 99), max: Math.max(...xs), n: xs.length });
-const r1 = (x) => Math.round(x * 10) / 10;
+const summary = (xs) => ({ median: r1(pct(xs, 50)), p99: r1(pct(xs, 99)), max: r1(Math.max(...xs)), n: xs.length });
 const kb = (bytes) => r1(bytes / 1024);
 
 // ---------------------------------------------------------------- the site
@@ -343,7 +343,7 @@ function compare(oldFile, newFile) {
   const fa = flatten({ loads: a.loads, inputs: a.inputs, distill: a.distill, lighthouse: a.lighthouse });
   const fb = flatten({ loads: b.loads, inputs: b.inputs, distill: b.distill, lighthouse: b.lighthouse });
   const rows = Object.keys(fb).filter((k) => k in fa && !/\.(n|runs|changes|throttle|frames)$/.test(k))
-    .map((k) => [k, fa[k], fb[k], fa[k] === 0 ? (fb[k] === 0 ? '1.00' : '∞') : (fb[k] / fa[k]).toFixed(2)]);
+    .map((k) => [k, r1(fa[k]), r1(fb[k]), fa[k] === 0 ? (fb[k] === 0 ? '1.00' : '∞') : (fb[k] / fa[k]).toFixed(2)]);
   console.log(`old: ${oldFile} (${a.commit}, ${a.date})\nnew: ${newFile} (${b.commit}, ${b.date})\n`);
   console.log(table(['metric', 'old', 'new', 'new/old'], rows));
 }
