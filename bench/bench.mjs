@@ -47,7 +47,7 @@ const lighthousePages = opt('lighthouse-pages', 'all');
 const THROTTLES = [1, 4];
 
 // ---------------------------------------------------------------- statistics
-const r1 = (x) => Math.round(x * 10) / 10;
+function r1(x) { return Math.round(x * 10) / 10; }
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 /** Nearest-rank percentile. */
 const pct = (xs, p) => { const s = sorted(xs); return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN; };
