@@ -301,6 +301,10 @@ pub fn MiniEval() -> impl IntoView {
         );
     });
     on_cleanup(move || {
+        // A refresh still waiting must not run once the widget's signals are gone.
+        if let Some(t) = export_timer.get_value() {
+            t.clear();
+        }
         if let Some((json, csv)) = export_urls.get_value() {
             revoke_object_url(&json);
             revoke_object_url(&csv);

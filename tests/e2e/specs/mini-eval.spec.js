@@ -275,3 +275,14 @@ test('a hostile case name shows as text and runs nothing', async ({ page }) => {
   expect(dialog).toBe(false);
   expect(errors).toEqual([]);
 });
+
+test('leaving the lesson right after an edit leaves no error behind', async ({ page }) => {
+  const errors = watchErrors(page);
+  const card = await openEval(page);
+  await row(card, 'count users').getByLabel('Name').fill('count every user');
+  // The export links refresh once edits pause; the widget is gone before that.
+  await page.locator('nav#toc a').first().click();
+  await expect(page.getByTestId('lesson')).not.toHaveAttribute('data-lesson', 'model-selection');
+  await page.waitForTimeout(700);
+  expect(errors).toEqual([]);
+});
