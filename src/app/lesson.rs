@@ -6,55 +6,63 @@ use crate::content::{Block, LESSONS};
 use crate::nav::{self, Route};
 use leptos::prelude::*;
 
-/// A lesson's prose and widgets, in order: the prose from the page that holds it (`page`,
-/// relative to the site's base), fetched when it is not in hand yet.
+/// Where the prose of lesson `slug` stands, fetching `page` (a page that carries it, relative
+/// to the site's base) when it is not in hand yet.
+fn prose_of(slug: &'static str, page: String) -> Memo<State> {
+    let prose = expect_context::<Prose>();
+    Memo::new(move |_| prose.get(slug, page.clone()))
+}
+
+/// A lesson's prose and widgets, in order, once its prose is in hand; until then a loading
+/// line, or a notice with a retry button when the fetch failed.
 #[component]
 pub fn LessonBody(
     /// The lesson's slug.
     slug: &'static str,
     /// The compiled blocks of the lesson.
     blocks: &'static [Block],
-    /// A page that carries the lesson's prose.
-    page: String,
+    /// Its prose (see [`prose_of`]).
+    state: Memo<State>,
 ) -> impl IntoView {
     let prose = expect_context::<Prose>();
-    let state = Memo::new(move |_| prose.get(slug, page.clone()));
-    move || {
-        match state.get() {
-        State::Loading => view! { <p class="lesson-loading" role="status">"Loading the lesson\u{2026}"</p> }.into_any(),
-        State::Failed(why) => view! {
-            <div class="lesson-failed" role="alert">
-                <p>{format!("This lesson\u{2019}s text could not be loaded ({why}). Check the connection, then ")}
-                    <button type="button" on:click=move |_| prose.retry(slug)>"try again"</button>
-                    "."
-                </p>
-            </div>
+    move || match state.get() {
+        State::Loading => view! {
+            <p class="lesson-loading" role="status">"Loading the lesson\u{2026}"</p>
         }
         .into_any(),
+        State::Failed(why) => {
+            let message = format!(
+                "This lesson\u{2019}s text could not be loaded ({why}). Check the connection, then "
+            );
+            view! {
+                <div class="lesson-failed" role="alert">
+                    <p>
+                        {message}
+                        <button type="button" on:click=move |_| prose.retry(slug)>"try again"</button>
+                        "."
+                    </p>
+                </div>
+            }
+            .into_any()
+        }
         State::Ready(texts) => {
-            let mut k = 0;
+            let mut texts = texts.iter().cloned();
             blocks
                 .iter()
                 .map(|block| match block {
                     // Our own Markdown, compiled at build time: the one place inner_html is used.
                     Block::Prose(_) => {
-                        let html = texts.get(k).cloned().unwrap_or_default();
-                        k += 1;
+                        let html = texts.next().unwrap_or_default();
                         view! { <div class="prose" inner_html=html></div> }.into_any()
                     }
-                    Block::Widget(w) => view! { <super::widget_slot::WidgetSlot widget=w /> }.into_any(),
+                    Block::Widget(w) => {
+                        view! { <super::widget_slot::WidgetSlot widget=w /> }.into_any()
+                    }
                 })
                 .collect_view()
                 .into_any()
         }
     }
-    }
-}
-
-/// Whether `slug`'s prose is in hand (not loading, not failed).
-fn ready(slug: &'static str, page: String) -> Memo<bool> {
-    let prose = expect_context::<Prose>();
-    Memo::new(move |_| matches!(prose.get(slug, page.clone()), State::Ready(_)))
 }
 
 /// Every lesson on one page, for printing the whole chapter.
@@ -74,7 +82,7 @@ pub fn PrintPage() -> impl IntoView {
                         <section class="print-lesson" id=l.slug>
                             <p class="eyebrow">{format!("Lesson {} of {}", i + 1, LESSONS.len())}</p>
                             <h2 class="print-lesson-title">{l.title}</h2>
-                            <LessonBody slug=l.slug blocks=l.blocks page=format!("{}index.html", nav::href(Route::Print)) />
+                            <LessonBody slug=l.slug blocks=l.blocks state=prose_of(l.slug, format!("{}index.html", nav::href(Route::Print))) />
                         </section>
                     }
                 })
@@ -93,8 +101,11 @@ pub fn LessonPage(
     let loc = expect_context::<Location>();
     let heading = NodeRef::<leptos::html::H1>::new();
 
-    let page = format!("{}index.html", nav::href(Route::Lesson(index)));
-    let loaded = ready(lesson.slug, page.clone());
+    let state = prose_of(
+        lesson.slug,
+        format!("{}index.html", nav::href(Route::Lesson(index))),
+    );
+    let loaded = Memo::new(move |_| state.with(|s| matches!(s, State::Ready(_))));
 
     // After the page is drawn (and again once its text is in): go to the heading in the URL,
     // or to the top; after an in-app navigation, move focus to the title so screen readers
@@ -131,7 +142,7 @@ pub fn LessonPage(
         <article class="lesson" data-testid="lesson" data-lesson=lesson.slug>
             <p class="eyebrow">{format!("Lesson {} of {}", index + 1, LESSONS.len())}</p>
             <h1 tabindex="-1" node_ref=heading>{lesson.title}</h1>
-            <LessonBody slug=lesson.slug blocks=lesson.blocks page=page />
+            <LessonBody slug=lesson.slug blocks=lesson.blocks state=state />
             <Show when=move || loaded.get()>
             <p class="mark-read no-print">
                 <button

@@ -48,12 +48,12 @@ impl SearchData {
 }
 
 /// Where the search data stands.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, PartialEq)]
 enum Data {
     NotAsked,
     Loading,
     Ready(&'static SearchData),
-    Failed(&'static str),
+    Failed(String),
 }
 
 impl PartialEq for SearchData {
@@ -123,7 +123,7 @@ pub fn SearchDialog(
                     .and_then(SearchData::parse);
                 data.set(match got {
                     Ok(d) => Data::Ready(d),
-                    Err(e) => Data::Failed(Box::leak(e.into_boxed_str())),
+                    Err(e) => Data::Failed(e),
                 });
             });
         }
