@@ -12,11 +12,19 @@
 //! - inline code starting with `=` (`` `=weight-gb params=70 precision=fp16` ``) → a figure
 //!   computed at build time by the same code the widgets run;
 //! - links to other lessons as `file.md#anchor`, checked and rewritten to the lesson's path;
-//! - HTML comments, which are dropped. Any other raw HTML is an error: lessons are Markdown.
+//! - HTML comments, which are dropped. Any other raw HTML is an error: lessons are Markdown;
+//! - links to glossary terms as `glossary.md#term-<id>`, checked against `glossary.md`.
+//!
+//! Terms of the glossary (`content/glossary.md`, see [`glossary`]) are marked where each lesson
+//! first uses them, automatically: lessons do not mark them.
 
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
+
+#[path = "glossary.rs"]
+pub mod glossary;
+use glossary::{Glossary, Marker};
 
 /// Where a lesson went wrong: file, 1-based line, and what to fix.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,6 +94,19 @@ pub struct CompiledLesson {
     /// The prose as plain text, split at headings: (anchor id, heading text, text). The first
     /// section, before any heading, has an empty id and heading. For search.
     pub sections: Vec<(String, String, String)>,
+    /// Ids of the glossary terms marked in the lesson, in the order of their first use.
+    pub terms: Vec<String>,
+}
+
+/// The glossary page, compiled.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompiledGlossary {
+    /// The page's meta description.
+    pub description: String,
+    /// The page's body: every term with its definition.
+    pub html: String,
+    /// Every term: id, name, definition; in the glossary file's order.
+    pub terms: Vec<(String, String, String)>,
 }
 
 /// A piece of a lesson.
@@ -103,6 +124,15 @@ pub enum CompiledBlock {
         line: usize,
     },
 }
+
+/// Addresses the site gives to pages that are not lessons (see `src/nav.rs`).
+pub const RESERVED_SLUGS: &[(&str, &str)] = &[
+    ("print", "the whole-chapter print page"),
+    (
+        "glossary",
+        "the glossary (compiled from glossary.md, not listed here)",
+    ),
+];
 
 /// Parses SUMMARY.md: a `# Title` and one `- [Title](file.md)` line per lesson.
 pub fn parse_toc(text: &str) -> Result<Toc, CompileError> {
@@ -148,6 +178,16 @@ pub fn parse_toc(text: &str) -> Result<Toc, CompileError> {
                 })?;
             if entries.iter().any(|e| e.slug == slug) {
                 return Err(err(n, format!("`{file}` is listed twice")));
+            }
+            if let Some(page) = RESERVED_SLUGS
+                .iter()
+                .find(|(s, _)| *s == slug)
+                .map(|(_, p)| p)
+            {
+                return Err(err(
+                    n,
+                    format!("`{file}`: the address `{slug}/` belongs to {page}; name the lesson otherwise"),
+                ));
             }
             entries.push(TocEntry {
                 title: t.trim().to_string(),
@@ -253,6 +293,7 @@ pub fn compile_lesson(
     source: &str,
     toc: &Toc,
     ctx: &Context,
+    glossary: &Glossary,
 ) -> Result<(CompiledLesson, Vec<PendingLink>), CompileError> {
     let file = entry.file.clone();
     let (front, body, body_line) =
@@ -295,6 +336,7 @@ pub fn compile_lesson(
     let mut pending: Vec<Event> = Vec::new();
     let mut headings: Vec<(u8, String, String)> = Vec::new();
     let mut used_ids: HashSet<String> = HashSet::new();
+    let mut heading_lines: Vec<usize> = Vec::new();
     let mut links = Vec::new();
     // Plain text of the current section, and the sections finished so far.
     let mut text = String::new();
@@ -308,10 +350,13 @@ pub fn compile_lesson(
     let mut heading: Option<(HeadingLevel, Option<String>, Vec<Event>, String, usize)> = None;
     let mut html_block: Option<(usize, String)> = None;
 
-    let flush = |pending: &mut Vec<Event>, blocks: &mut Vec<CompiledBlock>| {
+    // Marks the first use of each glossary term in the lesson's prose.
+    let mut marker = Marker::new(glossary, &entry.slug);
+    let flush = |pending: &mut Vec<Event>, blocks: &mut Vec<CompiledBlock>, marker: &mut Marker| {
         if !pending.is_empty() {
             let mut html = String::new();
-            pulldown_cmark::html::push_html(&mut html, pending.drain(..));
+            let events = marker.mark_events(std::mem::take(pending));
+            pulldown_cmark::html::push_html(&mut html, events.into_iter());
             // A code block can scroll sideways: keyboard users need to reach it.
             let html = html.replace("<pre>", "<pre tabindex=\"0\">");
             blocks.push(CompiledBlock::Prose(html));
@@ -368,7 +413,7 @@ pub fn compile_lesson(
                         if depth > 0 {
                             return Err(err(start, "a widget must stand at the top level, not inside a list, quote or table".into()));
                         }
-                        flush(&mut pending, &mut blocks);
+                        flush(&mut pending, &mut blocks, &mut marker);
                         blocks.push(CompiledBlock::Widget {
                             name,
                             params,
@@ -446,6 +491,7 @@ pub fn compile_lesson(
                         std::mem::replace(&mut section_head, (id.clone(), plain.clone()));
                     sections.push((finished.0, finished.1, std::mem::take(&mut text)));
                     headings.push((level_n, id, plain));
+                    heading_lines.push(line_of(start));
                     continue;
                 }
                 Event::Text(ref t) | Event::Code(ref t) => plain.push_str(t),
@@ -460,6 +506,7 @@ pub fn compile_lesson(
                 &mut links,
                 &file,
                 &line_of,
+                glossary,
             )?;
             if let Some(ev) = ev {
                 events.push(ev);
@@ -539,6 +586,7 @@ pub fn compile_lesson(
                     &mut links,
                     &file,
                     &line_of,
+                    glossary,
                 )? {
                     if let Event::Html(ref h) = ev {
                         // A computed figure's text counts as text for search.
@@ -554,9 +602,32 @@ pub fn compile_lesson(
     if let Some((kind, name, start, _)) = directive {
         return Err(err(start, format!("`{kind} {name}` block is never closed")));
     }
-    flush(&mut pending, &mut blocks);
+    flush(&mut pending, &mut blocks, &mut marker);
     sections.push((section_head.0, section_head.1, text));
     sections.retain(|(id, _, text)| !(id.is_empty() && text.trim().is_empty()));
+    let terms: Vec<String> = marker
+        .marked
+        .iter()
+        .map(|&t| glossary.terms[t].id.clone())
+        .collect();
+    if let Some(id) = terms
+        .iter()
+        .map(|t| Marker::use_id(t))
+        .find(|id| used_ids.contains(id))
+    {
+        let line = headings
+            .iter()
+            .position(|(_, h, _)| *h == id)
+            .and_then(|i| heading_lines.get(i).copied())
+            .unwrap_or(1);
+        return Err(CompileError {
+            file: file.clone(),
+            line,
+            message: format!(
+                "heading id `{id}` is the anchor of a glossary term's mark; give the heading another {{#id}}"
+            ),
+        });
+    }
 
     Ok((
         CompiledLesson {
@@ -567,6 +638,7 @@ pub fn compile_lesson(
             blocks,
             headings,
             sections,
+            terms,
         },
         links,
     ))
@@ -584,6 +656,7 @@ fn rewrite_inline<'a>(
     links: &mut Vec<PendingLink>,
     file: &str,
     line_of: &dyn Fn(usize) -> usize,
+    glossary: &Glossary,
 ) -> Result<Option<Event<'a>>, CompileError> {
     let err = |message: String| CompileError {
         file: file.to_string(),
@@ -639,6 +712,31 @@ fn rewrite_inline<'a>(
                     Some((p, a)) => (p, Some(a.to_string())),
                     None => (dest.as_str(), None),
                 };
+                if path == glossary::FILE {
+                    // A term's entry on the glossary page, checked here: the glossary is known.
+                    let known = anchor
+                        .as_deref()
+                        .and_then(|a| a.strip_prefix("term-"))
+                        .is_some_and(|id| glossary.by_id(id).is_some());
+                    return match anchor {
+                        Some(a) if known => Ok(Some(Event::Start(Tag::Link {
+                            link_type,
+                            dest_url: CowStr::from(format!("glossary/#{a}")),
+                            title,
+                            id,
+                        }))),
+                        Some(a) => Err(err(format!(
+                            "link to `{path}#{a}`: the glossary has no term with id `{}`",
+                            a.strip_prefix("term-").unwrap_or(&a)
+                        ))),
+                        None => Ok(Some(Event::Start(Tag::Link {
+                            link_type,
+                            dest_url: CowStr::from("glossary/"),
+                            title,
+                            id,
+                        }))),
+                    };
+                }
                 let slug = if path.is_empty() {
                     entry.slug.clone()
                 } else {
@@ -733,17 +831,24 @@ fn split_front_matter(
     Ok((pairs, &rest[body_start..], body_line))
 }
 
-/// Compiles the whole course from a function that reads a content file by name.
+/// Compiles the whole course from a function that reads a content file by name: the lessons
+/// of SUMMARY.md, with the terms of `glossary.md` marked in them, and the glossary page.
 pub fn compile_course(
     read: &dyn Fn(&str) -> Result<String, String>,
     ctx: &Context,
-) -> Result<(Toc, Vec<CompiledLesson>), CompileError> {
+) -> Result<(Toc, Vec<CompiledLesson>, CompiledGlossary), CompileError> {
     let summary = read("SUMMARY.md").map_err(|m| CompileError {
         file: "SUMMARY.md".into(),
         line: 1,
         message: m,
     })?;
     let toc = parse_toc(&summary)?;
+    let glossary_source = read(glossary::FILE).map_err(|m| CompileError {
+        file: glossary::FILE.into(),
+        line: 1,
+        message: format!("the glossary cannot be read: {m}"),
+    })?;
+    let glossary = glossary::parse(&glossary_source)?;
     let mut lessons = Vec::new();
     let mut links = Vec::new();
     for entry in &toc.entries {
@@ -755,16 +860,36 @@ pub fn compile_course(
                 .map_or(1, |i| i + 1),
             message: format!("lesson file `{}` cannot be read: {m}", entry.file),
         })?;
-        let (lesson, mut l) = compile_lesson(entry, &source, &toc, ctx)?;
+        let (lesson, mut l) = compile_lesson(entry, &source, &toc, ctx, &glossary)?;
         lessons.push(lesson);
         links.append(&mut l);
     }
     check_links(&lessons, &links)?;
-    Ok((toc, lessons))
+    let used_in: Vec<Vec<(String, String)>> = glossary
+        .terms
+        .iter()
+        .map(|t| {
+            lessons
+                .iter()
+                .filter(|l| l.terms.contains(&t.id))
+                .map(|l| (l.slug.clone(), l.title.clone()))
+                .collect()
+        })
+        .collect();
+    let compiled = CompiledGlossary {
+        description: glossary.description.clone(),
+        html: glossary::page_html(&glossary, &used_in),
+        terms: glossary
+            .terms
+            .iter()
+            .map(|t| (t.id.clone(), t.name.clone(), t.definition.clone()))
+            .collect(),
+    };
+    Ok((toc, lessons, compiled))
 }
 
 /// Writes the compiled course as Rust source for `src/content.rs` to include.
-pub fn emit_rust(toc: &Toc, lessons: &[CompiledLesson]) -> String {
+pub fn emit_rust(toc: &Toc, lessons: &[CompiledLesson], glossary: &CompiledGlossary) -> String {
     let mut out = String::new();
     out.push_str("// Generated by build/main.rs from content/. Do not edit.\n");
     out.push_str(&format!(
@@ -821,5 +946,15 @@ pub fn emit_rust(toc: &Toc, lessons: &[CompiledLesson]) -> String {
         out.push_str("        ] },\n");
     }
     out.push_str("];\n");
+    out.push_str(&format!(
+        "/// The glossary page, compiled from glossary.md.\npub static GLOSSARY: Glossary = Glossary {{ description: {:?},\n    blocks: &[Block::Prose(lesson_text!({:?}))],\n    terms: &[\n",
+        glossary.description, glossary.html
+    ));
+    for (id, name, definition) in &glossary.terms {
+        out.push_str(&format!(
+            "        Term {{ id: {id:?}, name: {name:?}, definition: lesson_text!({definition:?}) }},\n"
+        ));
+    }
+    out.push_str("    ] };\n");
     out
 }

@@ -75,9 +75,9 @@ fn main() {
         block_figure: &|name, args| figures::block(name, args),
     };
     match lessons::compile_course(&read, &ctx) {
-        Ok((toc, compiled)) => {
+        Ok((toc, compiled, glossary)) => {
             let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
-            let mut rust = lessons::emit_rust(&toc, &compiled);
+            let mut rust = lessons::emit_rust(&toc, &compiled, &glossary);
             rust.push_str(&emit_search_index(&compiled));
             std::fs::write(out.join("content.rs"), rust).expect("OUT_DIR is writable");
         }

@@ -1,5 +1,6 @@
 //! The course shell: header, table of contents, the page for the current URL, notices.
 
+mod glossary;
 mod home;
 mod lesson;
 pub mod local_storage;
@@ -11,7 +12,7 @@ mod search;
 pub mod theme;
 mod widget_slot;
 
-use crate::content::{COURSE_TITLE, LESSONS};
+use crate::content::{COURSE_TITLE, GLOSSARY_TITLE, LESSONS};
 use crate::nav::{self, Route};
 use leptos::prelude::*;
 use persist::{NoticeArea, Persist};
@@ -26,6 +27,7 @@ pub fn mount() {
         .expect("a document");
     // The lesson text the build put in the page, kept before the app replaces it.
     let prose = prose::Prose::read_page();
+    prose::dismissable_tips();
     let root = match document.get_element_by_id("app") {
         Some(el) => {
             el.set_inner_html("");
@@ -129,6 +131,7 @@ pub fn App() -> impl IntoView {
             Route::Lesson(i) => format!("{} \u{b7} {COURSE_TITLE}", LESSONS[i].title),
             Route::Home => COURSE_TITLE.to_string(),
             Route::Print => format!("The whole chapter \u{b7} {COURSE_TITLE}"),
+            Route::Glossary => format!("{GLOSSARY_TITLE} \u{b7} {COURSE_TITLE}"),
             Route::NotFound => format!("Not found \u{b7} {COURSE_TITLE}"),
         };
         if let Some(d) = web_sys::window().and_then(|w| w.document()) {
@@ -223,6 +226,13 @@ pub fn App() -> impl IntoView {
                         .collect_view()}
                 </ol>
                 <p class="toc-extra">
+                    <a
+                        href=nav::href(Route::Glossary)
+                        data-testid="glossary-link"
+                        aria-current=move || (loc.route.get() == Route::Glossary).then_some("page")
+                    >
+                        {GLOSSARY_TITLE}
+                    </a>
                     <a href=nav::href(Route::Print) data-testid="print-link">"The whole chapter, to print"</a>
                 </p>
             </nav>
@@ -231,6 +241,7 @@ pub fn App() -> impl IntoView {
                     Route::Home => view! { <home::Home /> }.into_any(),
                     Route::Lesson(i) => view! { <lesson::LessonPage index=i /> }.into_any(),
                     Route::Print => view! { <lesson::PrintPage /> }.into_any(),
+                    Route::Glossary => view! { <glossary::GlossaryPage /> }.into_any(),
                     Route::NotFound => view! { <NotFound /> }.into_any(),
                 }}
             </main>

@@ -75,6 +75,36 @@ impl WidgetParams {
     }
 }
 
+/// The glossary page: every term the lessons mark, each defined in one sentence. Not a lesson:
+/// it has no place in the reading order or the reading progress.
+#[derive(Debug)]
+pub struct Glossary {
+    /// One sentence for the page's meta description.
+    pub description: &'static str,
+    /// The page's body, as one prose block (its text travels in the page, like a lesson's).
+    pub blocks: &'static [Block],
+    /// Every term, in the glossary file's order.
+    pub terms: &'static [Term],
+}
+
+/// A term of the glossary.
+#[derive(Debug)]
+pub struct Term {
+    /// Its id: the entry's anchor is `#term-<id>`, and its marks in the lessons carry
+    /// `data-term="<id>"`.
+    pub id: &'static str,
+    /// The term as the glossary shows it.
+    pub name: &'static str,
+    /// Its one-sentence definition.
+    pub definition: &'static str,
+}
+
+/// The glossary page's title.
+pub const GLOSSARY_TITLE: &str = "Glossary";
+
+/// The key of the glossary's text in the pages (`data-prose`) and in the app's prose store.
+pub const GLOSSARY_KEY: &str = "glossary";
+
 /// The lessons' text (prose, section text, search index) in the generated tables below. Native
 /// builds (the tests, the pre-renderer) carry it; the browser's wasm does not: every page the
 /// build writes holds its own text, the app reads it from there (`app::prose`), and search

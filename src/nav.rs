@@ -1,7 +1,8 @@
 //! Which page a URL shows. Pure: the browser side lives in `app::router`.
 //!
-//! Lessons live at `<base>/<slug>/`; the title page at `<base>/`. The base is the site's public
-//! URL path (`/` locally, `/repo/` on GitHub Pages), read from the page's `<base href>`.
+//! Lessons live at `<base>/<slug>/`; the title page at `<base>/`, the print page at
+//! `<base>/print/` and the glossary at `<base>/glossary/`. The base is the site's public URL
+//! path (`/` locally, `/repo/` on GitHub Pages), read from the page's `<base href>`.
 
 #[cfg(test)]
 use crate::content::LESSONS;
@@ -16,6 +17,8 @@ pub enum Route {
     Lesson(usize),
     /// Every lesson on one page, for printing.
     Print,
+    /// Every term of the glossary, with its definition (reference, not a lesson).
+    Glossary,
     /// Anything else under the base.
     NotFound,
 }
@@ -39,6 +42,9 @@ pub fn route_for(pathname: &str, base: &str) -> Route {
     if slug == PRINT_SLUG {
         return Route::Print;
     }
+    if slug == GLOSSARY_SLUG {
+        return Route::Glossary;
+    }
     // The slug table, not `LESSONS`: the widgets module routes too, and must not carry the text.
     LESSON_TITLES
         .iter()
@@ -49,11 +55,16 @@ pub fn route_for(pathname: &str, base: &str) -> Route {
 /// The path segment of the whole-chapter print page.
 pub const PRINT_SLUG: &str = "print";
 
+/// The path segment of the glossary page. The lesson compiler refuses a lesson of this name,
+/// and term marks in the lessons link to `glossary/#term-<id>`.
+pub const GLOSSARY_SLUG: &str = "glossary";
+
 /// The link to a page, relative to the document's `<base href>`.
 pub fn href(route: Route) -> String {
     match route {
         Route::Home | Route::NotFound => "./".into(),
         Route::Print => format!("{PRINT_SLUG}/"),
+        Route::Glossary => format!("{GLOSSARY_SLUG}/"),
         Route::Lesson(i) => format!("{}/", LESSON_TITLES[i].0),
     }
 }
@@ -83,6 +94,14 @@ mod tests {
             );
             assert_eq!(route_for(&format!("{base}nope/"), base), Route::NotFound);
             assert_eq!(route_for(&format!("{base}print/"), base), Route::Print);
+            assert_eq!(
+                route_for(&format!("{base}glossary/"), base),
+                Route::Glossary
+            );
+            assert_eq!(
+                route_for(&format!("{base}glossary/index.html"), base),
+                Route::Glossary
+            );
         }
         assert_eq!(route_for("/elsewhere/", "/some/sub/path/"), Route::NotFound);
         // A path that only starts like the base is not under it.
@@ -95,6 +114,11 @@ mod tests {
         for i in 0..LESSONS.len() {
             let path = format!("/b/{}", href(Route::Lesson(i)));
             assert_eq!(route_for(&path, "/b/"), Route::Lesson(i));
+        }
+        for route in [Route::Print, Route::Glossary] {
+            assert_eq!(route_for(&format!("/b/{}", href(route)), "/b/"), route);
+            // Relative, so that the site works under any base path.
+            assert!(!href(route).starts_with('/'));
         }
         assert_eq!(neighbours(0), (None, Some(1)));
         assert_eq!(

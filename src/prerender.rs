@@ -1,14 +1,16 @@
 //! Static pages: the shell with a page's text already in it, written by the build.
 //!
-//! `src/bin/prerender.rs` (a Trunk post-build hook) calls [`page_html`] for the title page and
-//! every lesson, so each URL is a real file: deep links work on any static host, and readers and
+//! `src/bin/prerender.rs` (a Trunk post-build hook) calls [`page_html`] for the title page,
+//! every lesson, the print page and the glossary, so each URL is a real file: deep links work on any static host, and readers and
 //! crawlers without JavaScript get the text. The markup mirrors the app's, so nothing moves when
 //! the app takes over.
 //!
 //! The same hook also writes the security policy into every page (a CSP `<meta>`: static hosts
 //! such as GitHub Pages cannot send headers) and the offline service worker.
 
-use crate::content::{Block, COURSE_LEDE, COURSE_TITLE, LESSONS};
+use crate::content::{
+    Block, COURSE_LEDE, COURSE_TITLE, GLOSSARY, GLOSSARY_KEY, GLOSSARY_TITLE, LESSONS,
+};
 use crate::nav::{self, Route};
 
 /// Escapes text for HTML content and attribute values.
@@ -33,7 +35,19 @@ fn toc(current: Route) -> String {
             escape(l.title)
         ));
     }
-    out.push_str("</ol></nav>");
+    out.push_str("</ol>");
+    // The app's links below the lessons (it adds the reading progress above them).
+    let here = if current == Route::Glossary {
+        " aria-current=\"page\""
+    } else {
+        ""
+    };
+    out.push_str(&format!(
+        "<p class=\"toc-extra\"><a href=\"{}\" data-testid=\"glossary-link\"{here}>{}</a><a href=\"{}\" data-testid=\"print-link\">The whole chapter, to print</a></p></nav>",
+        nav::href(Route::Glossary),
+        escape(GLOSSARY_TITLE),
+        nav::href(Route::Print)
+    ));
     out
 }
 
@@ -73,9 +87,19 @@ fn article(route: Route) -> String {
                     lesson_body(l.blocks)
                 ));
             }
+            out.push_str(&format!(
+                "<section class=\"print-lesson print-glossary\" id=\"{GLOSSARY_KEY}\"><p class=\"eyebrow\">Reference</p><h2 class=\"print-lesson-title\">{}</h2>{}</section>",
+                escape(GLOSSARY_TITLE),
+                lesson_body(GLOSSARY.blocks)
+            ));
             out.push_str("</article>");
             out
         }
+        Route::Glossary => format!(
+            "<article class=\"lesson glossary\" data-testid=\"glossary\" data-prose=\"{GLOSSARY_KEY}\"><p class=\"eyebrow\">Reference</p><h1 tabindex=\"-1\">{}</h1>{}</article>",
+            escape(GLOSSARY_TITLE),
+            lesson_body(GLOSSARY.blocks)
+        ),
         Route::Lesson(i) => {
             let l = &LESSONS[i];
             let mut out = format!(
@@ -136,6 +160,10 @@ pub fn head_of(route: Route) -> (String, &'static str) {
         Route::Print => (
             format!("The whole chapter \u{b7} {COURSE_TITLE}"),
             "Every lesson of the course on one page, ready to print.",
+        ),
+        Route::Glossary => (
+            format!("{GLOSSARY_TITLE} \u{b7} {COURSE_TITLE}"),
+            GLOSSARY.description,
         ),
         Route::NotFound => (format!("Not found \u{b7} {COURSE_TITLE}"), ""),
     }
@@ -354,6 +382,61 @@ mod tests {
         )));
         assert!(page.contains("aria-current=\"page\""));
         assert!(page.ends_with("<script></script></body></html>"));
+    }
+
+    #[test]
+    fn the_glossary_is_a_page_of_its_own_reachable_from_the_contents() {
+        let page = page_html(SHELL, Route::Glossary).unwrap();
+        assert!(page.contains(&format!("<title>{GLOSSARY_TITLE} \u{b7} ")));
+        assert!(page.contains(&format!(
+            "<meta name=\"description\" content=\"{}\"",
+            escape(GLOSSARY.description)
+        )));
+        assert!(page.contains(&format!("<h1 tabindex=\"-1\">{GLOSSARY_TITLE}</h1>")));
+        assert!(GLOSSARY.terms.len() >= 20, "{}", GLOSSARY.terms.len());
+        for t in GLOSSARY.terms {
+            assert!(page.contains(&format!("id=\"term-{}\"", t.id)), "{}", t.id);
+            // The compiler escapes apostrophes too.
+            let definition = escape(t.definition).replace('\'', "&#39;");
+            assert!(page.contains(&definition), "{}", t.id);
+        }
+        // Not a lesson: no "Lesson n of 8", no pager; the contents mark it as the current page.
+        assert!(!page.contains("Lesson 1 of") && !page.contains("class=\"pager\""));
+        assert!(
+            page.contains("href=\"glossary/\" data-testid=\"glossary-link\" aria-current=\"page\"")
+        );
+        for route in [Route::Home, Route::Lesson(0), Route::Print, Route::NotFound] {
+            let other = page_html(SHELL, route).unwrap();
+            assert!(other.contains("<a href=\"glossary/\" data-testid=\"glossary-link\">"));
+        }
+        // The print page ends with the glossary.
+        let print = page_html(SHELL, Route::Print).unwrap();
+        assert!(print.contains("<section class=\"print-lesson print-glossary\" id=\"glossary\">"));
+    }
+
+    #[test]
+    fn every_lesson_marks_terms_and_every_tooltip_is_found_once() {
+        for i in 0..LESSONS.len() {
+            let page = page_html(SHELL, Route::Lesson(i)).unwrap();
+            assert!(page.contains("data-term=\""), "{}", LESSONS[i].slug);
+        }
+        // On the print page every lesson is present at once: a tooltip's id is still unique,
+        // and each mark's description points at one.
+        let print = page_html(SHELL, Route::Print).unwrap();
+        let ids: Vec<&str> = print
+            .split(" role=\"tooltip\" id=\"")
+            .skip(1)
+            .filter_map(|r| r.split('"').next())
+            .collect();
+        let described: Vec<&str> = print
+            .split("aria-describedby=\"")
+            .skip(1)
+            .filter_map(|r| r.split('"').next())
+            .collect();
+        let unique: std::collections::HashSet<&&str> = ids.iter().collect();
+        assert_eq!(unique.len(), ids.len());
+        assert_eq!(described, ids);
+        assert!(ids.len() > LESSONS.len());
     }
 
     #[test]

@@ -32,15 +32,26 @@ fn block(name: &str, _: &lessons::Args) -> Result<String, String> {
     }
 }
 
-/// Compiles a course of the given files (SUMMARY.md included).
+/// A small glossary, used when a test gives none of its own.
+const GLOSSARY: &str = "---\ndescription: Terms.\n---\n\nOpening words.\n\n## KV cache\nsee: Prefill\n\nKeys and values kept for tokens already seen.\n\n## Prefill\n\nThe phase that reads the prompt.\n\n## Token\nforms: tokens\n\nA piece of text.\n\n## Cross-entropy\n\nA loss between two distributions.\n\n## Entropy\n\nThe uncertainty of a distribution.\n";
+
+/// Compiles a course of the given files (SUMMARY.md included; `GLOSSARY` unless given).
 fn compile(
     files: &[(&str, &str)],
-) -> Result<(lessons::Toc, Vec<lessons::CompiledLesson>), CompileError> {
+) -> Result<
+    (
+        lessons::Toc,
+        Vec<lessons::CompiledLesson>,
+        lessons::CompiledGlossary,
+    ),
+    CompileError,
+> {
     let read = |name: &str| {
         files
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, t)| t.to_string())
+            .or_else(|| (name == "glossary.md").then(|| GLOSSARY.to_string()))
             .ok_or_else(|| "No such file or directory".to_string())
     };
     let ctx = Context {
@@ -63,7 +74,7 @@ fn error_of(one: &str) -> String {
 #[test]
 fn a_good_lesson_compiles_to_prose_widgets_figures_and_anchors() {
     let one = "---\ndescription: First.\n---\n\nIntro with `=double x=21` and [a link](two.md#target-heading).\n\n## Weights & GPUs\n\n```widget weight-memory\nparams: 70\n```\n\n```figure table\n```\n\n## Weights & GPUs\n\n<!-- a comment the build drops -->\nEnd.\n";
-    let (toc, lessons) =
+    let (toc, lessons, _) =
         compile(&[("SUMMARY.md", SUMMARY), ("one.md", one), ("two.md", TWO)]).unwrap();
     assert_eq!(toc.title, "Course");
     let l = &lessons[0];
@@ -141,6 +152,172 @@ fn a_missing_lesson_file_or_bad_summary_fails() {
             .contains("missing the `# Course title` line"),
         "{err}"
     );
+    // The glossary's and the print page's addresses are not free for a lesson.
+    let err = compile(&[("SUMMARY.md", "# C\n\n- [G](glossary.md)\n")]).unwrap_err();
+    assert!(
+        err.to_string().starts_with(
+            "content/SUMMARY.md:3: `glossary.md`: the address `glossary/` belongs to the glossary"
+        ),
+        "{err}"
+    );
+}
+
+/// The prose HTML of a compiled lesson, all blocks together.
+fn prose_of(lesson: &lessons::CompiledLesson) -> String {
+    lesson
+        .blocks
+        .iter()
+        .filter_map(|b| match b {
+            CompiledBlock::Prose(h) => Some(h.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The `data-term` ids of the marks in `html`, in order.
+fn marks_in(html: &str) -> Vec<&str> {
+    html.split("data-term=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+        .collect()
+}
+
+#[test]
+fn terms_are_marked_at_their_first_use_in_each_lesson_in_prose_only() {
+    let one = "---\ndescription: First.\n---\n\n## The KV cache and tokens\n\nIts `KV cache` in code, [the KV cache](two.md) in a link, then the kv\ncache in a sentence, over a line break, and the KV cache again.\n\n| token |\n|---|\n| tokens |\n\n```\nprefill in a code block\n```\n\n- A list item on *Prefill*, pay-per-token pricing, and cross-entropy against the entropy.\n\n```widget weight-memory\n```\n\nAfter the widget: tokens, then the KV cache, and cross-entropy again.\n";
+    let two = "---\ndescription: Second.\n---\n\nThe KV cache is marked again in another lesson.\n";
+    let (_, lessons, glossary) =
+        compile(&[("SUMMARY.md", SUMMARY), ("one.md", one), ("two.md", two)]).unwrap();
+    let html = prose_of(&lessons[0]);
+    // First use of each term, once per lesson, in reading order; not in the heading, the inline
+    // code, the link, the table or the code block; a phrase broken over two lines still counts;
+    // `token` is not found inside `pay-per-token`, nor `entropy` inside `cross-entropy`.
+    assert_eq!(
+        marks_in(&html),
+        ["kv-cache", "prefill", "cross-entropy", "entropy", "token"],
+        "{html}"
+    );
+    assert_eq!(
+        lessons[0].terms,
+        ["kv-cache", "prefill", "cross-entropy", "entropy", "token"]
+    );
+    assert!(html.contains("<h2 id=\"the-kv-cache-and-tokens\"><a class=\"anchor\" href=\"one/#the-kv-cache-and-tokens\" aria-hidden=\"true\" tabindex=\"-1\">#</a>The KV cache and tokens</h2>"), "{html}");
+    assert!(html.contains("<code>KV cache</code>"), "{html}");
+    assert!(html.contains("<a href=\"two/\">the KV cache</a>"), "{html}");
+    assert!(html.contains("<td>tokens</td>"), "{html}");
+    assert!(html.contains("prefill in a code block"), "{html}");
+    // The mark keeps the text as written, links to the entry relatively, and is described by
+    // its tooltip.
+    assert!(html.contains("<span class=\"term-wrap\" id=\"use-kv-cache\"><a class=\"term\" data-term=\"kv-cache\" href=\"glossary/#term-kv-cache\" aria-describedby=\"tip-one-kv-cache\">kv\ncache</a><span class=\"term-tip\" role=\"tooltip\" id=\"tip-one-kv-cache\">Keys and values kept for tokens already seen.</span></span>"), "{html}");
+    assert!(html.contains("<em><span class=\"term-wrap\" id=\"use-prefill\"><a class=\"term\" data-term=\"prefill\""), "{html}");
+    // The next lesson marks its own first use again.
+    assert_eq!(marks_in(&prose_of(&lessons[1])), ["kv-cache"]);
+    // Search text never holds a definition.
+    for l in &lessons {
+        for (_, _, text) in &l.sections {
+            assert!(!text.contains("Keys and values kept"), "{text}");
+        }
+    }
+    // The glossary page: every term, alphabetically, with its anchor, its related terms and
+    // the lessons that use it.
+    let page = &glossary.html;
+    let anchors: Vec<&str> = page
+        .split("id=\"term-")
+        .skip(1)
+        .filter_map(|r| r.split('"').next())
+        .collect();
+    assert_eq!(
+        anchors,
+        ["cross-entropy", "entropy", "kv-cache", "prefill", "token"]
+    );
+    assert!(
+        page.contains("<p class=\"glossary-intro\">Opening words.</p>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("See also: <a href=\"glossary/#term-prefill\">Prefill</a>"),
+        "{page}"
+    );
+    assert!(
+        page.contains(
+            "Used in: <a href=\"one/#use-kv-cache\">One</a>, <a href=\"two/#use-kv-cache\">Two</a>"
+        ),
+        "{page}"
+    );
+    assert!(page.contains("Also: tokens"), "{page}");
+    assert_eq!(glossary.terms.len(), 5);
+    assert_eq!(glossary.description, "Terms.");
+}
+
+#[test]
+fn links_to_glossary_terms_are_checked() {
+    let one = "---\ndescription: x\n---\n\nSee [the cache](glossary.md#term-kv-cache) and [all terms](glossary.md).\n";
+    let (_, lessons, _) =
+        compile(&[("SUMMARY.md", SUMMARY), ("one.md", one), ("two.md", TWO)]).unwrap();
+    let html = prose_of(&lessons[0]);
+    assert!(
+        html.contains("<a href=\"glossary/#term-kv-cache\">the cache</a>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a href=\"glossary/\">all terms</a>"),
+        "{html}"
+    );
+    assert_eq!(
+        error_of("---\ndescription: x\n---\n\nText.\n\nSee [it](glossary.md#term-nope).\n"),
+        "content/one.md:7: link to `glossary.md#term-nope`: the glossary has no term with id `nope`"
+    );
+}
+
+fn glossary_error(glossary: &str) -> String {
+    compile(&[
+        ("SUMMARY.md", SUMMARY),
+        ("one.md", TWO),
+        ("two.md", TWO),
+        ("glossary.md", glossary),
+    ])
+    .unwrap_err()
+    .to_string()
+}
+
+#[test]
+fn a_broken_glossary_fails_with_file_line_and_reason() {
+    let head = "---\ndescription: Terms.\n---\n\n";
+    let cases: &[(&str, &str)] = &[
+        ("## Prefill\n\nReads the prompt.\n\n## Prefill\n\nAgain.\n", "content/glossary.md:9: term id `prefill` is already used by `Prefill` (line 5)"),
+        ("## Prefill\nforms: prompt phase\n\nReads the prompt.\n\n## Prompt phase {#prompt}\n\nAgain.\n", "content/glossary.md:10: `Prompt phase` is already a form of `Prefill` (line 5)"),
+        ("## Prefill\nsee: Decode\n\nReads the prompt.\n", "content/glossary.md:6: `see:` names `Decode`, which is not a term of the glossary"),
+        ("## Prefill\n\n## Decode\n\nMakes tokens.\n", "content/glossary.md:5: `Prefill` has no definition: write one sentence under it"),
+        ("## Prefill\n\nReads the prompt. Then it stops.\n", "content/glossary.md:5: the definition of `Prefill` has more than one sentence; keep it to one"),
+        ("## Prefill\n\nReads the prompt\n", "content/glossary.md:5: the definition of `Prefill` must end with a full stop"),
+        ("## Prefill\n\nReads the prompt.\n\nA second paragraph.\n", "content/glossary.md:9: `Prefill` already has its definition: one sentence, one paragraph"),
+        ("## Prefill\nalso: prompt phase\n\nReads the prompt.\n", "content/glossary.md:6: unknown key `also:`; a term takes `forms:` and `see:` lines"),
+        ("## Prefill {#Pre Fill}\n\nReads the prompt.\n", "content/glossary.md:5: term id `Pre Fill`: use lower-case letters, digits and `-`"),
+        ("### Prefill\n\nReads the prompt.\n", "content/glossary.md:5: terms are `## Term` headings"),
+        ("## Prefill\n\nReads the *prompt*.\n", "content/glossary.md:5: the definition of `Prefill` is plain text"),
+        ("Only an opening paragraph.\n", "content/glossary.md:1: the glossary has no `## Term` yet"),
+    ];
+    for (body, want) in cases {
+        let got = glossary_error(&format!("{head}{body}"));
+        assert!(got.starts_with(want), "\n got: {got}\nwant: {want}");
+    }
+    assert!(glossary_error("## Prefill\n\nReads the prompt.\n")
+        .starts_with("content/glossary.md:1: missing front matter `description:`"));
+    // A course without its glossary file.
+    let read = |name: &str| match name {
+        "SUMMARY.md" => Ok(SUMMARY.to_string()),
+        _ => Err("No such file or directory".to_string()),
+    };
+    let ctx = Context {
+        widgets: WIDGETS,
+        inline_figure: &inline,
+        block_figure: &block,
+    };
+    let err = compile_course(&read, &ctx).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "content/glossary.md:1: the glossary cannot be read: No such file or directory"
+    );
 }
 
 /// The real content compiles (the build does this too; here it is a test with a clear failure).
@@ -152,4 +329,50 @@ fn the_course_content_compiles() {
     let toc = lessons::parse_toc(&summary).unwrap();
     assert_eq!(toc.entries.len(), 8, "the course plan has eight lessons");
     assert_eq!(toc.entries[3].slug, "model-selection");
+}
+
+/// The real glossary: every term is used by some lesson (the glossary lists only terms the
+/// lessons use), and every lesson marks at least one term.
+#[test]
+fn every_glossary_term_is_used_and_every_lesson_marks_terms() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).map_err(|e| e.to_string());
+    let glossary = lessons::glossary::parse(&read("glossary.md").unwrap()).unwrap();
+    // Figures and widgets are not what this test is about: any name is accepted.
+    let any = |_: &str, _: &lessons::Args| -> Result<String, String> { Ok("0".into()) };
+    let toc = lessons::parse_toc(&read("SUMMARY.md").unwrap()).unwrap();
+    let names: Vec<String> = toc
+        .entries
+        .iter()
+        .flat_map(|e| {
+            let text = read(&e.file).unwrap();
+            text.lines()
+                .filter_map(|l| l.strip_prefix("```widget "))
+                .map(|n| n.trim().to_string())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    let keys: &[&str] = &["lesson", "params", "precision"];
+    let widgets: Vec<(&str, &[&str])> = names.iter().map(|n| (n.as_str(), keys)).collect();
+    let ctx = Context {
+        widgets: &widgets,
+        inline_figure: &any,
+        block_figure: &any,
+    };
+    let (_, lessons, _) = compile_course(&read, &ctx).unwrap();
+    for lesson in &lessons {
+        assert!(
+            !lesson.terms.is_empty(),
+            "lesson `{}` marks no glossary term",
+            lesson.slug
+        );
+    }
+    for term in &glossary.terms {
+        assert!(
+            lessons.iter().any(|l| l.terms.contains(&term.id)),
+            "content/glossary.md:{}: `{}` is used by no lesson; remove it, or add the form the lessons use",
+            term.line,
+            term.name
+        );
+    }
 }

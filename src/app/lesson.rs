@@ -2,13 +2,13 @@
 
 use super::prose::{Prose, State};
 use super::router::{scroll_to, Location};
-use crate::content::{Block, LESSONS};
+use crate::content::{Block, GLOSSARY, GLOSSARY_KEY, GLOSSARY_TITLE, LESSONS};
 use crate::nav::{self, Route};
 use leptos::prelude::*;
 
 /// Where the prose of lesson `slug` stands, fetching `page` (a page that carries it, relative
 /// to the site's base) when it is not in hand yet.
-fn prose_of(slug: &'static str, page: String) -> Memo<State> {
+pub(super) fn prose_of(slug: &'static str, page: String) -> Memo<State> {
     let prose = expect_context::<Prose>();
     Memo::new(move |_| prose.get(slug, page.clone()))
 }
@@ -87,29 +87,20 @@ pub fn PrintPage() -> impl IntoView {
                     }
                 })
                 .collect_view()}
+            <section class="print-lesson print-glossary" id=GLOSSARY_KEY>
+                <p class="eyebrow">"Reference"</p>
+                <h2 class="print-lesson-title">{GLOSSARY_TITLE}</h2>
+                <LessonBody slug=GLOSSARY_KEY blocks=GLOSSARY.blocks state=prose_of(GLOSSARY_KEY, format!("{}index.html", nav::href(Route::Print))) />
+            </section>
         </article>
     }
 }
 
-/// The lesson at `index` in reading order.
-#[component]
-pub fn LessonPage(
-    /// Index into `LESSONS`.
-    index: usize,
-) -> impl IntoView {
-    let lesson = &LESSONS[index];
+/// After a page is drawn (and again once its text is in): goes to the place in the URL (see
+/// [`scroll_to`]), or to the top; after an in-app navigation to the page itself, moves focus to
+/// its title so that screen readers announce the new page.
+pub(super) fn land(heading: NodeRef<leptos::html::H1>, loaded: Memo<bool>) {
     let loc = expect_context::<Location>();
-    let heading = NodeRef::<leptos::html::H1>::new();
-
-    let state = prose_of(
-        lesson.slug,
-        format!("{}index.html", nav::href(Route::Lesson(index))),
-    );
-    let loaded = Memo::new(move |_| state.with(|s| matches!(s, State::Ready(_))));
-
-    // After the page is drawn (and again once its text is in): go to the heading in the URL,
-    // or to the top; after an in-app navigation, move focus to the title so screen readers
-    // announce the new page.
     Effect::new(move |_| {
         let hash = loc.hash.get();
         let navigated = loc.navigations.get() > 0;
@@ -131,6 +122,24 @@ pub fn LessonPage(
             }
         });
     });
+}
+
+/// The lesson at `index` in reading order.
+#[component]
+pub fn LessonPage(
+    /// Index into `LESSONS`.
+    index: usize,
+) -> impl IntoView {
+    let lesson = &LESSONS[index];
+    let heading = NodeRef::<leptos::html::H1>::new();
+
+    let state = prose_of(
+        lesson.slug,
+        format!("{}index.html", nav::href(Route::Lesson(index))),
+    );
+    let loaded = Memo::new(move |_| state.with(|s| matches!(s, State::Ready(_))));
+
+    land(heading, loaded);
 
     let pager = NodeRef::<leptos::html::Nav>::new();
     let auto_mark_done = super::progress::follow_reading(lesson.slug, pager);

@@ -1,6 +1,7 @@
 //! The lessons' prose, which the shell's wasm does not carry (see `content::lesson_text!`):
 //! every page the build writes holds its own lesson's text, so the app reads the page it
-//! starts on, and fetches a lesson's own page when the reader goes there. The HTML is the
+//! starts on, and fetches a lesson's own page when the reader goes there. The glossary's text
+//! travels the same way, under the key `glossary`. The HTML is the
 //! build's, compiled from our Markdown; it is only ever shown through `inner_html` there.
 
 use leptos::prelude::*;
@@ -11,8 +12,8 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(inline_js = r#"
 function collect(doc) {
   const out = {};
-  for (const el of doc.querySelectorAll("article[data-lesson], section.print-lesson[id]")) {
-    out[el.dataset.lesson || el.id] = Array.from(el.querySelectorAll(".prose"), (p) => p.innerHTML);
+  for (const el of doc.querySelectorAll("article[data-lesson], article[data-prose], section.print-lesson[id]")) {
+    out[el.dataset.lesson || el.dataset.prose || el.id] = Array.from(el.querySelectorAll(".prose"), (p) => p.innerHTML);
   }
   return JSON.stringify(out);
 }
@@ -23,8 +24,19 @@ export async function fetch_text(url) {
   return r.text();
 }
 export function prose_in_html(html) { return collect(new DOMParser().parseFromString(html, "text/html")); }
+const tipShown = ".term-wrap:hover,.term-wrap:focus-within";
+const tipBack = () => { for (const w of document.querySelectorAll("[data-tip-off]")) if (!w.matches(tipShown)) w.removeAttribute("data-tip-off"); };
+export function dismissable_tips() {
+  addEventListener("keydown", (e) => { if (e.key === "Escape") for (const w of document.querySelectorAll(tipShown)) w.setAttribute("data-tip-off", ""); });
+  addEventListener("focusin", tipBack);
+  addEventListener("mouseover", tipBack);
+}
 "#)]
 extern "C" {
+    /// From now on, Escape hides the glossary tooltips open under the pointer or the focus
+    /// (`style/main.css` shows them on hover and keyboard focus, with no script), until both
+    /// have left the term: WCAG 1.4.13, content on hover or focus can be dismissed.
+    pub fn dismissable_tips();
     fn prose_in_page() -> String;
     #[wasm_bindgen(catch)]
     async fn fetch_text(url: &str) -> Result<JsValue, JsValue>;

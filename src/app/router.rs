@@ -164,14 +164,23 @@ pub fn ask_shell_to_go(href: &str) -> bool {
     }
 }
 
-/// Brings the heading `id` into view, or the top of the page when `id` is empty.
+/// Brings the element `id` (a heading, a glossary entry) into view, or the top of the page when
+/// `id` is empty. A target made to take focus (`tabindex`, as a glossary entry) takes it, so
+/// that a reader who followed a term lands on its entry.
 pub fn scroll_to(id: &str) {
     let w = window();
     let target = (!id.is_empty())
         .then(|| w.document().and_then(|d| d.get_element_by_id(id)))
         .flatten();
     match target {
-        Some(el) => el.scroll_into_view(),
+        Some(el) => {
+            el.scroll_into_view();
+            if el.has_attribute("tabindex") {
+                if let Some(el) = el.dyn_ref::<web_sys::HtmlElement>() {
+                    let _ = el.focus();
+                }
+            }
+        }
         None => w.scroll_to_with_x_and_y(0.0, 0.0),
     }
 }

@@ -1,5 +1,6 @@
 //! Trunk post-build hook. In the folder Trunk is building (`TRUNK_STAGING_DIR`) it writes:
-//! - `<slug>/index.html` for every lesson, `print/index.html`, the title page and `404.html`,
+//! - `<slug>/index.html` for every lesson, `print/index.html`, `glossary/index.html`, the
+//!   title page and `404.html`,
 //!   each the shell with its page pre-rendered, its own title, description and canonical link;
 //! - a Content-Security-Policy `<meta>` in every page, with the hash of Trunk's inline script;
 //! - `sw.js`, the offline service worker, listing every built file under a version that
@@ -57,6 +58,7 @@ mod postbuild {
             ("index.html".to_string(), Route::Home),
             ("404.html".to_string(), Route::NotFound),
             ("print/index.html".to_string(), Route::Print),
+            ("glossary/index.html".to_string(), Route::Glossary),
         ];
         for (i, lesson) in LESSONS.iter().enumerate() {
             pages.push((format!("{}/index.html", lesson.slug), Route::Lesson(i)));
