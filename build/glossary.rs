@@ -525,6 +525,22 @@ pub fn page_html(glossary: &Glossary, used_in: &[Vec<(String, String)>]) -> Stri
             escape_html(&glossary.intro)
         ));
     }
+    // Every term at a glance, each a link to its entry.
+    let index: Vec<String> = order
+        .iter()
+        .map(|&i| {
+            let t = &glossary.terms[i];
+            format!(
+                "<li><a href=\"glossary/#term-{}\">{}</a></li>",
+                t.id,
+                escape_html(&t.name)
+            )
+        })
+        .collect();
+    out.push_str(&format!(
+        "<nav class=\"glossary-index\" aria-label=\"Terms\"><ul>{}</ul></nav>\n",
+        index.join("")
+    ));
     out.push_str("<dl class=\"glossary-list\">\n");
     for i in order {
         let t = &glossary.terms[i];
@@ -535,8 +551,12 @@ pub fn page_html(glossary: &Glossary, used_in: &[Vec<(String, String)>]) -> Stri
             definition = escape_html(&t.definition),
         ));
         let mut notes: Vec<String> = Vec::new();
-        if t.forms.len() > 1 {
-            let forms: Vec<String> = t.forms[1..].iter().map(|f| escape_html(f)).collect();
+        let forms: Vec<String> = t.forms[1..]
+            .iter()
+            .filter(|f| !is_inflection(&t.name, f))
+            .map(|f| escape_html(f))
+            .collect();
+        if !forms.is_empty() {
             notes.push(format!("Also: {}", forms.join(", ")));
         }
         if !t.see.is_empty() {
@@ -574,6 +594,15 @@ pub fn page_html(glossary: &Glossary, used_in: &[Vec<(String, String)>]) -> Stri
     }
     out.push_str("</dl>\n");
     out
+}
+
+/// True when `form` is only another inflection of `name` (`evals` of `Eval`, `distilled` of
+/// `Distillation`): the page lists the other forms, those a reader may meet as new words.
+fn is_inflection(name: &str, form: &str) -> bool {
+    let (a, b) = (normalize(name), normalize(form));
+    let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
+    let shorter = a.chars().count().min(b.chars().count());
+    common >= 4 && common + 3 >= shorter
 }
 
 /// The ids of the glossary's terms, for checking links to `glossary.md#term-<id>`.

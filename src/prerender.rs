@@ -88,7 +88,7 @@ fn article(route: Route) -> String {
                 ));
             }
             out.push_str(&format!(
-                "<section class=\"print-lesson print-glossary\" id=\"{GLOSSARY_KEY}\"><p class=\"eyebrow\">Reference</p><h2 class=\"print-lesson-title\">{}</h2>{}</section>",
+                "<section class=\"print-glossary\" data-prose=\"{GLOSSARY_KEY}\"><p class=\"eyebrow\">Reference</p><h2>{}</h2>{}</section>",
                 escape(GLOSSARY_TITLE),
                 lesson_body(GLOSSARY.blocks)
             ));
@@ -411,7 +411,7 @@ mod tests {
         }
         // The print page ends with the glossary.
         let print = page_html(SHELL, Route::Print).unwrap();
-        assert!(print.contains("<section class=\"print-lesson print-glossary\" id=\"glossary\">"));
+        assert!(print.contains("<section class=\"print-glossary\" data-prose=\"glossary\">"));
     }
 
     #[test]

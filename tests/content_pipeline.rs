@@ -33,7 +33,7 @@ fn block(name: &str, _: &lessons::Args) -> Result<String, String> {
 }
 
 /// A small glossary, used when a test gives none of its own.
-const GLOSSARY: &str = "---\ndescription: Terms.\n---\n\nOpening words.\n\n## KV cache\nsee: Prefill\n\nKeys and values kept for tokens already seen.\n\n## Prefill\n\nThe phase that reads the prompt.\n\n## Token\nforms: tokens\n\nA piece of text.\n\n## Cross-entropy\n\nA loss between two distributions.\n\n## Entropy\n\nThe uncertainty of a distribution.\n";
+const GLOSSARY: &str = "---\ndescription: Terms.\n---\n\nOpening words.\n\n## KV cache\nsee: Prefill\n\nKeys and values kept for tokens already seen.\n\n## Prefill\nforms: prompt processing\n\nThe phase that reads the prompt.\n\n## Token\nforms: tokens\n\nA piece of text.\n\n## Cross-entropy\n\nA loss between two distributions.\n\n## Entropy\n\nThe uncertainty of a distribution.\n";
 
 /// Compiles a course of the given files (SUMMARY.md included; `GLOSSARY` unless given).
 fn compile(
@@ -244,7 +244,11 @@ fn terms_are_marked_at_their_first_use_in_each_lesson_in_prose_only() {
         ),
         "{page}"
     );
-    assert!(page.contains("Also: tokens"), "{page}");
+    // Other names are listed; mere inflections (`tokens`) are not.
+    assert!(page.contains("Also: prompt processing"), "{page}");
+    assert!(!page.contains("Also: tokens"), "{page}");
+    // An index of every term opens the page.
+    assert!(page.contains("<nav class=\"glossary-index\" aria-label=\"Terms\"><ul><li><a href=\"glossary/#term-cross-entropy\">Cross-entropy</a></li>"), "{page}");
     assert_eq!(glossary.terms.len(), 5);
     assert_eq!(glossary.description, "Terms.");
 }

@@ -87,9 +87,9 @@ pub fn PrintPage() -> impl IntoView {
                     }
                 })
                 .collect_view()}
-            <section class="print-lesson print-glossary" id=GLOSSARY_KEY>
+            <section class="print-glossary" data-prose=GLOSSARY_KEY>
                 <p class="eyebrow">"Reference"</p>
-                <h2 class="print-lesson-title">{GLOSSARY_TITLE}</h2>
+                <h2>{GLOSSARY_TITLE}</h2>
                 <LessonBody slug=GLOSSARY_KEY blocks=GLOSSARY.blocks state=prose_of(GLOSSARY_KEY, format!("{}index.html", nav::href(Route::Print))) />
             </section>
         </article>

@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(inline_js = r#"
 function collect(doc) {
   const out = {};
-  for (const el of doc.querySelectorAll("article[data-lesson], article[data-prose], section.print-lesson[id]")) {
+  for (const el of doc.querySelectorAll("article[data-lesson], section.print-lesson[id], [data-prose]")) {
     out[el.dataset.lesson || el.dataset.prose || el.id] = Array.from(el.querySelectorAll(".prose"), (p) => p.innerHTML);
   }
   return JSON.stringify(out);

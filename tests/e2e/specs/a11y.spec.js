@@ -24,7 +24,7 @@ for (const scheme of ['light', 'dark']) {
     await appReady(page);
     const lessons = await lessonsOf(page);
     const found = {};
-    for (const path of ['/', ...lessons.map((l) => `/${l.slug}/`), '/print/']) {
+    for (const path of ['/', ...lessons.map((l) => `/${l.slug}/`), '/print/', '/glossary/']) {
       await page.goto(path);
       await appReady(page);
       await page.waitForLoadState('networkidle');
