@@ -377,7 +377,7 @@ impl<'g> Marker<'g> {
                     .map(move |f| (normalize(f).chars().collect(), i))
             })
             .collect();
-        forms.sort_by(|a, b| b.0.len().cmp(&a.0.len()));
+        forms.sort_by_key(|f| std::cmp::Reverse(f.0.len()));
         Marker {
             glossary,
             forms,

@@ -416,9 +416,9 @@ mod tests {
 
     #[test]
     fn every_lesson_marks_terms_and_every_tooltip_is_found_once() {
-        for i in 0..LESSONS.len() {
+        for (i, lesson) in LESSONS.iter().enumerate() {
             let page = page_html(SHELL, Route::Lesson(i)).unwrap();
-            assert!(page.contains("data-term=\""), "{}", LESSONS[i].slug);
+            assert!(page.contains("data-term=\""), "{}", lesson.slug);
         }
         // On the print page every lesson is present at once: a tooltip's id is still unique,
         // and each mark's description points at one.
