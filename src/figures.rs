@@ -5,9 +5,9 @@
 //! blocks call [`block`] for HTML. The build fails on any error these return, naming the line.
 
 use crate::calc::distill::{self, SEED_PRESET};
-use crate::calc::format::{fixed, plain};
+use crate::calc::format::{escape_html, fixed, plain};
 use crate::calc::memory::{gpu_fraction, gpus_needed, weight_memory_gb, Precision};
-use crate::calc::{decode, eval, fleet};
+use crate::calc::{decode, eval, fleet, lab};
 
 /// Arguments of a figure directive, as `key=value` pairs in the order written.
 pub type Args = [(String, String)];
@@ -26,6 +26,10 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
     ("decode-tps", "weights-gb|(params precision|bits) bandwidth"),
     (
         "weight-ratio",
+        "large=<billions> small=<billions> precision|bits",
+    ),
+    (
+        "weight-ratio-exact",
         "large=<billions> small=<billions> precision|bits",
     ),
     ("tokens-per-day", "requests tokens"),
@@ -53,7 +57,7 @@ fn student(args: &Args) -> Result<[f64; 4], String> {
 }
 
 /// Every block figure a lesson may use.
-pub const BLOCK_FIGURES: &[&str] = &["weight-table"];
+pub const BLOCK_FIGURES: &[&str] = &["weight-table", "lab-commands"];
 
 fn arg<'a>(args: &'a Args, key: &str) -> Result<&'a str, String> {
     args.iter()
@@ -178,6 +182,16 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
             );
             Ok(format!("{}\u{d7}", plain(ratio)))
         }
+        "weight-ratio-exact" => {
+            check_known(args, &["large", "small", "precision", "bits"])?;
+            // The same ratio from unrounded sizes (the sizes' ratio is the parameters' ratio).
+            let p = precision(args)?;
+            let ratio = decode::speed_ratio(
+                weight_memory_gb(num(args, "small")?, p),
+                weight_memory_gb(num(args, "large")?, p),
+            );
+            Ok(format!("{}\u{d7}", plain(ratio)))
+        }
         "tokens-per-day" => {
             check_known(args, &["requests", "tokens"])?;
             let t = fleet::tokens_per_day(num(args, "requests")?, num(args, "tokens")?);
@@ -286,6 +300,14 @@ pub const EXAMPLE_1_PARAMS_B: [f64; 4] = [3.0, 8.0, 70.0, 671.0];
 /// The HTML of block figure `name` for `args`.
 pub fn block(name: &str, args: &Args) -> Result<String, String> {
     match name {
+        "lab-commands" => {
+            check_known(args, &[])?;
+            // The same commands the try-it worksheet offers for copying.
+            Ok(format!(
+                "<pre><code class=\"language-sh\">{}</code></pre>\n",
+                escape_html(&lab::lab_script())
+            ))
+        }
         "weight-table" => {
             check_known(args, &["gpu-gb"])?;
             let gpu = match arg(args, "gpu-gb") {
@@ -458,6 +480,11 @@ mod tests {
                 "weight-ratio",
                 &[("large", "70"), ("small", "8"), ("bits", "4.85")],
                 "8\u{d7}",
+            ),
+            (
+                "weight-ratio-exact",
+                &[("large", "70"), ("small", "8"), ("bits", "4.85")],
+                "8.75\u{d7}",
             ),
             (
                 "fleet-gpus",
