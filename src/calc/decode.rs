@@ -1,5 +1,5 @@
-//! Decode ceiling: each generated token reads every weight from memory once, so memory
-//! bandwidth caps the decode speed of one sequence.
+//! Decode ceiling: each generated token reads the model's weights from memory once (all of
+//! them, for a dense model), so memory bandwidth caps the decode speed of one sequence.
 //!
 //! tokens/s ≤ bandwidth (GB/s) ÷ weights read per token (GB). It is an upper bound, not a
 //! benchmark: real runs reach part of peak bandwidth and also read the KV cache. The ratio
