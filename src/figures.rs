@@ -7,7 +7,7 @@
 use crate::calc::distill::{self, SEED_PRESET};
 use crate::calc::format::{escape_html, fixed, plain};
 use crate::calc::memory::{gpu_fraction, gpus_needed, weight_memory_gb, Precision};
-use crate::calc::{decode, eval, fleet, lab};
+use crate::calc::{decode, eval, fleet, gpus, lab};
 
 /// Arguments of a figure directive, as `key=value` pairs in the order written.
 pub type Args = [(String, String)];
@@ -23,7 +23,11 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
     ("size-ratio", "small=<billions> large=<billions>"),
     ("ratio", "a=<number> b=<number>"),
     ("weight-gb-approx", "params=<billions> precision|bits"),
-    ("decode-tps", "weights-gb|(params precision|bits) bandwidth"),
+    (
+        "decode-tps",
+        "weights-gb|(params precision|bits)|(read-params precision|bits) bandwidth|gpu=<preset id>",
+    ),
+    ("gpu-bandwidth", "gpu=<preset id>"),
     (
         "weight-ratio",
         "large=<billions> small=<billions> precision|bits",
@@ -115,6 +119,15 @@ fn approx_weight_gb(args: &Args, params_key: &str) -> Result<f64, String> {
     )))
 }
 
+/// The GPU preset named by `gpu=<id>` (`h100-80`), whose data-sheet figures the widgets offer.
+fn gpu(args: &Args) -> Result<&'static gpus::GpuPreset, String> {
+    let id = arg(args, "gpu")?;
+    gpus::preset(id).ok_or_else(|| {
+        let ids: Vec<_> = gpus::GPU_PRESETS.iter().map(|g| g.id).collect();
+        format!("unknown GPU `{id}`; use one of {}", ids.join(", "))
+    })
+}
+
 /// The text of inline figure `name` for `args`, e.g. `"140 GB"`.
 pub fn inline(name: &str, args: &Args) -> Result<String, String> {
     match name {
@@ -164,14 +177,36 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
         "decode-tps" => {
             check_known(
                 args,
-                &["weights-gb", "params", "precision", "bits", "bandwidth"],
+                &[
+                    "weights-gb",
+                    "params",
+                    "read-params",
+                    "precision",
+                    "bits",
+                    "bandwidth",
+                    "gpu",
+                ],
             )?;
-            let weights = match arg(args, "weights-gb") {
-                Ok(_) => num(args, "weights-gb")?,
-                Err(_) => approx_weight_gb(args, "params")?,
+            // Weights read per token: given in GB; or `params` at about `bits`, rounded as the
+            // sources round quantized sizes; or exactly `read-params` (billions) at a precision,
+            // such as the active parameters of a mixture-of-experts model.
+            let weights = if arg(args, "weights-gb").is_ok() {
+                num(args, "weights-gb")?
+            } else if arg(args, "read-params").is_ok() {
+                weight_memory_gb(num(args, "read-params")?, precision(args)?)
+            } else {
+                approx_weight_gb(args, "params")?
             };
-            let tps = decode::decode_ceiling_tps(num(args, "bandwidth")?, weights);
-            Ok(format!("{} tok/s", plain(tps)))
+            let bandwidth = match arg(args, "gpu") {
+                Ok(_) => gpu(args)?.bandwidth_gb_s,
+                Err(_) => num(args, "bandwidth")?,
+            };
+            let tps = decode::decode_ceiling_tps(bandwidth, weights);
+            Ok(format!("{} tok/s", decode::three_figures(tps)))
+        }
+        "gpu-bandwidth" => {
+            check_known(args, &["gpu"])?;
+            Ok(format!("{} GB/s", plain(gpu(args)?.bandwidth_gb_s)))
         }
         "weight-ratio" => {
             check_known(args, &["large", "small", "precision", "bits"])?;
@@ -221,7 +256,12 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                     approx_weight_gb(args, "small")?,
                 ),
             };
-            let swap = fleet::FleetSwap::new(large_gb, small_gb, gpus as u64);
+            let swap = fleet::FleetSwap::new(
+                decode::ModelWeights::dense(large_gb),
+                decode::ModelWeights::dense(small_gb),
+                gpus as u64,
+                None,
+            );
             Ok(swap.small_gpus.to_string())
         }
         "loss-hard" | "loss-soft" | "kl" => {
@@ -515,6 +555,57 @@ mod tests {
         }
     }
 
+    /// DeepSeek-R1, the mixture-of-experts example: memory from all 671B parameters, the decode
+    /// ceiling from the 37B active ones, both in FP8, on an H100's data-sheet bandwidth.
+    #[test]
+    fn mixture_of_experts_figures() {
+        type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+        let cases: &[Case] = &[
+            (
+                "weight-gb",
+                &[("params", "671"), ("precision", "fp8")],
+                "671 GB",
+            ),
+            (
+                "weight-gb",
+                &[("params", "37"), ("precision", "fp8")],
+                "37 GB",
+            ),
+            (
+                "gpus-needed",
+                &[("params", "671"), ("precision", "fp8"), ("gpu-gb", "80")],
+                "9",
+            ),
+            ("gpu-bandwidth", &[("gpu", "h100-80")], "3,350 GB/s"),
+            (
+                "decode-tps",
+                &[
+                    ("read-params", "37"),
+                    ("precision", "fp8"),
+                    ("gpu", "h100-80"),
+                ],
+                "90.5 tok/s",
+            ),
+            (
+                "decode-tps",
+                &[
+                    ("read-params", "671"),
+                    ("precision", "fp8"),
+                    ("gpu", "h100-80"),
+                ],
+                "4.99 tok/s",
+            ),
+            (
+                "decode-tps",
+                &[("weights-gb", "140"), ("bandwidth", "3350")],
+                "23.9 tok/s",
+            ),
+        ];
+        for (name, a, want) in cases {
+            assert_eq!(inline(name, &args(a)).as_deref(), Ok(*want), "{name} {a:?}");
+        }
+    }
+
     #[test]
     fn one_figure_rounds_like_the_source() {
         assert_eq!(one_figure(4.85), 5.0);
@@ -537,6 +628,10 @@ mod tests {
         assert!(inline("weight-gb", &a)
             .unwrap_err()
             .contains("unknown precision"));
+        let a = args(&[("gpu", "h100")]);
+        assert!(inline("gpu-bandwidth", &a)
+            .unwrap_err()
+            .contains("unknown GPU `h100`; use one of l4-24"));
     }
 
     #[test]

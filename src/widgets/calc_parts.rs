@@ -1,6 +1,7 @@
-//! Pieces the sizing calculators share: a GPU preset menu, and a log–log line chart whose axis
-//! labels are HTML laid over the SVG (charts carry no fonts, see `crate::chart`).
+//! Pieces the sizing calculators share: a GPU preset menu, model presets, and a log–log line
+//! chart whose axis labels are HTML laid over the SVG (charts carry no fonts, see `crate::chart`).
 
+use crate::calc::decode::ModelPreset;
 use crate::calc::format::plain;
 use crate::calc::gpus::{GpuPreset, GPU_PRESETS};
 use crate::chart::{self, ACCENT, DANGER, GRID, INK, MUTED};
@@ -69,6 +70,56 @@ pub fn GpuSelect(
                     .collect_view()}
                 <option value="custom">"Custom (type the figures)"</option>
             </select>
+        </div>
+    }
+}
+
+/// Buttons that fill a model's two weight fields from [`ModelPreset`]s: the weights in memory,
+/// and the weights read per token for a mixture-of-experts model (left blank for a dense one,
+/// which reads them all). A button shows pressed while both fields hold its figures.
+#[component]
+pub fn ModelPresets(
+    /// What the presets are for, read by screen readers.
+    label: &'static str,
+    /// The models offered.
+    options: &'static [ModelPreset],
+    /// The field for the weights in memory, GB.
+    in_memory: RwSignal<String>,
+    /// The field for the weights read per token, GB (blank: all of them).
+    read_per_token: RwSignal<String>,
+) -> impl IntoView {
+    view! {
+        <div class="presets" role="group" aria-label=label>
+            {options
+                .iter()
+                .map(|preset| {
+                    let memory = typed(preset.weights.in_memory_gb);
+                    let read = if preset.weights.is_mixture_of_experts() {
+                        typed(preset.weights.read_per_token_gb)
+                    } else {
+                        String::new()
+                    };
+                    let (memory_now, read_now) = (memory.clone(), read.clone());
+                    let pressed = move || {
+                        (in_memory.with(|t| t.trim() == memory_now)
+                            && read_per_token.with(|t| t.trim() == read_now))
+                            .to_string()
+                    };
+                    view! {
+                        <button
+                            type="button"
+                            class="chip"
+                            aria-pressed=pressed
+                            on:click=move |_| {
+                                in_memory.set(memory.clone());
+                                read_per_token.set(read.clone());
+                            }
+                        >
+                            {preset.label}
+                        </button>
+                    }
+                })
+                .collect_view()}
         </div>
     }
 }

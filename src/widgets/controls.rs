@@ -117,6 +117,9 @@ pub fn NumberField(
     /// Smallest value stepping goes to.
     #[prop(default = 0.0)]
     min: f64,
+    /// What a blank field means, shown greyed inside it (for optional fields).
+    #[prop(optional)]
+    placeholder: &'static str,
 ) -> impl IntoView {
     let id = unique_id(testid);
     let label_for = id.clone();
@@ -143,6 +146,7 @@ pub fn NumberField(
                     inputmode="decimal"
                     autocomplete="off"
                     spellcheck="false"
+                    placeholder=(!placeholder.is_empty()).then_some(placeholder)
                     data-testid=testid
                     aria-invalid=move || error.get().is_some().to_string()
                     aria-describedby=described_by
