@@ -126,18 +126,31 @@ pub fn share(prefix: &'static str, fields: Vec<Shared>, valid: Signal<bool>) {
             signal.set(value.to_string());
         }
     }
+    keep_in_address(
+        prefix,
+        Signal::derive(move || {
+            let values: Vec<(&'static str, String)> = fields
+                .iter()
+                .zip(&defaults)
+                .map(|((key, signal), default)| (*key, signal.get(), default))
+                .filter(|(_, value, default)| value.trim() != default.trim())
+                .map(|(key, value, _)| (key, value.trim().to_string()))
+                .collect();
+            valid.get().then_some(values)
+        }),
+    );
+}
+
+/// Keeps the keys under `prefix` in the address equal to `values` (written as `prefix.key`),
+/// a quarter of a second after the last change, by replacing the current history entry (one
+/// entry per keystroke would bury the reader's Back button). `None` leaves the address as it
+/// is: a widget passes it while its inputs are invalid, so a link never carries a broken state.
+///
+/// Call once, while building the component.
+pub fn keep_in_address(prefix: &'static str, values: Signal<Option<Vec<(&'static str, String)>>>) {
     let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
     Effect::new(move |_| {
-        let values: Vec<(&str, String)> = fields
-            .iter()
-            .zip(&defaults)
-            .map(|((key, signal), default)| (*key, signal.get(), default))
-            .filter(|(_, value, default)| value.trim() != default.trim())
-            .map(|(key, value, _)| (key, value.trim().to_string()))
-            .collect();
-        if !valid.get() {
-            return;
-        }
+        let Some(values) = values.get() else { return };
         if let Some(handle) = pending.get_value() {
             handle.clear();
         }
@@ -155,7 +168,8 @@ pub fn share(prefix: &'static str, fields: Vec<Shared>, valid: Signal<bool>) {
     });
 }
 
-fn current_search() -> String {
+/// The page's query string as it is now (`?…`, or empty).
+pub fn current_search() -> String {
     web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default()
