@@ -15,13 +15,13 @@ use crate::calc::distill::{
 };
 use crate::calc::format::{fixed, plain};
 use crate::calc::InputError;
-use inputs::{
-    entry_from_id, entry_id as entry_key, parse_steps, preset_by_id, starting_inputs, Inputs, Row, TrainLoss,
-    TrainStart, DISTS, STORE_NAME, STORE_VERSION, URL_PREFIX,
-};
 use crate::chart::{self, Area, GRID, INK, MUTED};
 use crate::content::WidgetParams;
 use crate::widgets::url_state;
+use inputs::{
+    entry_from_id, entry_id as entry_key, parse_steps, preset_by_id, starting_inputs, Inputs, Row,
+    TrainLoss, TrainStart, DISTS, STORE_NAME, STORE_VERSION, URL_PREFIX,
+};
 use leptos::prelude::*;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
@@ -606,17 +606,14 @@ pub fn Distillation(
     });
     url_state::keep_in_address(
         URL_PREFIX,
-        Signal::derive(move || {
-            usable
-                .get()
-                .then(|| current.with(|c| c.to_query(preset)))
-        }),
+        Signal::derive(move || usable.get().then(|| current.with(|c| c.to_query(preset)))),
     );
 
     // Why the playground does not show what a link or storage held: shown until the reader
     // changes something or resets.
     let dismissed = RwSignal::new(false);
-    let (start_entry, start_loss, start_student) = (start.entry, start.train_loss, start.train_start);
+    let (start_entry, start_loss, start_student) =
+        (start.entry, start.train_loss, start.train_start);
     let start_note = move || {
         let untouched = !dismissed.get() && current.with(|c| *c == start);
         (untouched && !start_problems.is_empty()).then(|| {

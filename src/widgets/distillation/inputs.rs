@@ -276,7 +276,8 @@ impl Inputs {
                 .map_err(|e| format!("{name}, token {i}: {}", e.message))?;
                 values.push(v);
             }
-            distill::log_probs(self.entry, &values).map_err(|e| format!("{name}: {}", e.message))?;
+            distill::log_probs(self.entry, &values)
+                .map_err(|e| format!("{name}: {}", e.message))?;
         }
         if let Some(k) = self.hard_pick {
             if k >= n {
@@ -320,7 +321,9 @@ impl Inputs {
             }
         }
         if self.hard_pick != base.hard_pick {
-            let hard = self.hard_pick.map_or_else(|| "auto".into(), |k| k.to_string());
+            let hard = self
+                .hard_pick
+                .map_or_else(|| "auto".into(), |k| k.to_string());
             out.push(("hard", hard));
         }
         for (key, mine, theirs) in [
@@ -582,7 +585,8 @@ impl TryFrom<Stored> for Inputs {
     type Error = String;
 
     fn try_from(s: Stored) -> Result<Self, String> {
-        let unknown = |what: &str, id: &str| format!("unknown {what} \u{201c}{}\u{201d}", short(id));
+        let unknown =
+            |what: &str, id: &str| format!("unknown {what} \u{201c}{}\u{201d}", short(id));
         let inputs = Inputs {
             preset: preset_by_id(&s.preset)
                 .ok_or_else(|| unknown("example", &s.preset))?
@@ -673,19 +677,37 @@ mod tests {
     #[test]
     fn a_broken_address_says_what_is_wrong() {
         for (search, expected) in [
-            ("?dl.t=abc", "Temperature T: \u{201c}abc\u{201d} is not a number."),
+            (
+                "?dl.t=abc",
+                "Temperature T: \u{201c}abc\u{201d} is not a number.",
+            ),
             ("?dl.t=0", "Temperature T: Must be at least 0.1."),
             ("?dl.alpha=2", "\u{3b1}: Must be at most 1."),
             ("?dl.steps=2.5", "Steps: Enter a whole number of steps."),
             ("?dl.lr=0", "Learning rate: Must be more than 0."),
-            ("?dl.preset=nope", "There is no example called \u{201c}nope\u{201d}."),
+            (
+                "?dl.preset=nope",
+                "There is no example called \u{201c}nope\u{201d}.",
+            ),
             ("?dl.entry=bits", "not \u{201c}bits\u{201d}"),
-            ("?dl.teacher=1,2,3", "gives 4 labels but 3 values for Teacher"),
-            ("?dl.labels=a&dl.teacher=1&dl.a=1&dl.b=1", "2 to 10 tokens, not 1"),
+            (
+                "?dl.teacher=1,2,3",
+                "gives 4 labels but 3 values for Teacher",
+            ),
+            (
+                "?dl.labels=a&dl.teacher=1&dl.a=1&dl.b=1",
+                "2 to 10 tokens, not 1",
+            ),
             ("?dl.b=0,0,0,0", "Student B: At least one token"),
             ("?dl.a=1,-1,1,1", "Student A, token 1: Must be at least 0."),
-            ("?dl.a=1,NaN,1,1", "Student A, token 1: Enter a finite number."),
-            ("?dl.entry=logits&dl.a=1,1,1,1e9", "Student A, token 3: Must be at most 100."),
+            (
+                "?dl.a=1,NaN,1,1",
+                "Student A, token 1: Enter a finite number.",
+            ),
+            (
+                "?dl.entry=logits&dl.a=1,1,1,1e9",
+                "Student A, token 3: Must be at most 100.",
+            ),
             ("?dl.hard=4", "numbered 0 to 3"),
             ("?dl.hard=-1", "not \u{201c}-1\u{201d}"),
             ("?dl.train=all", "not \u{201c}all\u{201d}"),
@@ -696,7 +718,10 @@ mod tests {
         }
         let long = format!("?dl.t={}", "9".repeat(500));
         let problem = Inputs::from_query(&long, &SEED_PRESET).unwrap_err();
-        assert!(problem.contains("too long") && problem.len() < 80, "{problem}");
+        assert!(
+            problem.contains("too long") && problem.len() < 80,
+            "{problem}"
+        );
         let label = format!("?dl.labels=a,b,c,{}", "x".repeat(25));
         let problem = Inputs::from_query(&label, &SEED_PRESET).unwrap_err();
         assert!(problem.contains("longer than 24"), "{problem}");
@@ -742,15 +767,29 @@ mod tests {
             let Read::Recovered(notice) = stored(raw) else {
                 panic!("{raw} should not load");
             };
-            assert!(notice.text.contains("ie-course:backup:distillation:42"), "{}", notice.text);
+            assert!(
+                notice.text.contains("ie-course:backup:distillation:42"),
+                "{}",
+                notice.text
+            );
         }
-        let Read::Recovered(notice) = stored(&bad_t) else { unreachable!() };
-        assert!(notice.text.contains("Temperature T: Must be at least 0.1."), "{}", notice.text);
+        let Read::Recovered(notice) = stored(&bad_t) else {
+            unreachable!()
+        };
+        assert!(
+            notice.text.contains("Temperature T: Must be at least 0.1."),
+            "{}",
+            notice.text
+        );
     }
 
     #[test]
     fn lists_keep_commas_and_percent_signs() {
-        for items in [vec!["a,b", "%2C", "100%", "%", ""], vec!["", ""], vec!["%zz,%25"]] {
+        for items in [
+            vec!["a,b", "%2C", "100%", "%", ""],
+            vec!["", ""],
+            vec!["%zz,%25"],
+        ] {
             let items: Vec<String> = items.into_iter().map(String::from).collect();
             assert_eq!(split_list(&join_list(&items)), items);
         }
@@ -762,7 +801,11 @@ mod tests {
     fn valid_inputs() -> impl Strategy<Value = Inputs> {
         (MIN_TOKENS..=MAX_TOKENS, any::<bool>())
             .prop_flat_map(|(n, logits)| {
-                let value = if logits { -100.0..100.0f64 } else { 0.0..1e8f64 };
+                let value = if logits {
+                    -100.0..100.0f64
+                } else {
+                    0.0..1e8f64
+                };
                 let column = prop::collection::vec(value, n);
                 (
                     prop::sample::select(PRESETS.map(|p| p.id).to_vec()),
@@ -770,38 +813,59 @@ mod tests {
                     (column.clone(), column.clone(), column),
                     Just(logits),
                     prop::option::of(0..n),
-                    (0.1..=20.0f64, 0.0..=1.0f64, 0.001..=100.0f64, 1..=MAX_TRAIN_STEPS),
+                    (
+                        0.1..=20.0f64,
+                        0.0..=1.0f64,
+                        0.001..=100.0f64,
+                        1..=MAX_TRAIN_STEPS,
+                    ),
                     (prop::sample::select(TrainLoss::ALL.to_vec()), any::<bool>()),
                 )
             })
-            .prop_map(|(preset, labels, columns, logits, hard_pick, numbers, train)| {
-                let (t, alpha, lr, steps) = numbers;
-                let text = |x: f64| if x.fract() == 0.0 { format!("{x:.0}") } else { x.to_string() };
-                let rows = labels
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, label)| Row {
-                        label,
-                        // A column of weights is never all zero: the first token gets at least 1.
-                        values: [0, 1, 2].map(|d| {
-                            let x = [&columns.0, &columns.1, &columns.2][d][i];
-                            text(if i == 0 && !logits { x + 1.0 } else { x })
-                        }),
-                    })
-                    .collect();
-                Inputs {
-                    preset,
-                    rows,
-                    entry: if logits { Entry::Logits } else { Entry::Weights },
-                    hard_pick,
-                    temperature: text(t),
-                    alpha: text(alpha),
-                    train_loss: train.0,
-                    train_start: if train.1 { TrainStart::Seeded } else { TrainStart::Uniform },
-                    learning_rate: text(lr),
-                    steps: steps.to_string(),
-                }
-            })
+            .prop_map(
+                |(preset, labels, columns, logits, hard_pick, numbers, train)| {
+                    let (t, alpha, lr, steps) = numbers;
+                    let text = |x: f64| {
+                        if x.fract() == 0.0 {
+                            format!("{x:.0}")
+                        } else {
+                            x.to_string()
+                        }
+                    };
+                    let rows = labels
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, label)| Row {
+                            label,
+                            // A column of weights is never all zero: the first token gets at least 1.
+                            values: [0, 1, 2].map(|d| {
+                                let x = [&columns.0, &columns.1, &columns.2][d][i];
+                                text(if i == 0 && !logits { x + 1.0 } else { x })
+                            }),
+                        })
+                        .collect();
+                    Inputs {
+                        preset,
+                        rows,
+                        entry: if logits {
+                            Entry::Logits
+                        } else {
+                            Entry::Weights
+                        },
+                        hard_pick,
+                        temperature: text(t),
+                        alpha: text(alpha),
+                        train_loss: train.0,
+                        train_start: if train.1 {
+                            TrainStart::Seeded
+                        } else {
+                            TrainStart::Uniform
+                        },
+                        learning_rate: text(lr),
+                        steps: steps.to_string(),
+                    }
+                },
+            )
     }
 
     proptest! {
