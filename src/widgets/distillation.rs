@@ -612,8 +612,7 @@ pub fn Distillation(
     // Why the playground does not show what a link or storage held: shown until the reader
     // changes something or resets.
     let dismissed = RwSignal::new(false);
-    let (start_entry, start_loss, start_student) =
-        (start.entry, start.train_loss, start.train_start);
+    let (start_loss, start_student) = (start.train_loss, start.train_start);
     let start_note = move || {
         let untouched = !dismissed.get() && current.with(|c| *c == start);
         (untouched && !start_problems.is_empty()).then(|| {
@@ -836,10 +835,8 @@ pub fn Distillation(
                         prop:value=move || entry_key(entry.get())
                         on:change=move |ev| set_entry(entry_from_id(&event_target_value(&ev)).unwrap_or(Entry::Weights))
                     >
-                        // `selected` gives the restored choice before `prop:value` can (the
-                        // options do not exist yet when the select's value is first set).
-                        <option value="weights" selected=start_entry == Entry::Weights>"Weights (normalized)"</option>
-                        <option value="logits" selected=start_entry == Entry::Logits>"Logits (softmax)"</option>
+                        <option value="weights">"Weights (normalized)"</option>
+                        <option value="logits">"Logits (softmax)"</option>
                     </select>
                 </div>
                 <div class="field">

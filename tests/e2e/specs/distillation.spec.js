@@ -335,10 +335,17 @@ test('edits come back after a reload, and a copied address reproduces them in a 
   await expect(again.getByTestId('distill-hard-target')).toHaveValue('1');
   await expectOutputs(again, outputs);
   await expect(again.getByTestId('distill-restore-message')).toHaveCount(0);
+  // The next visit, by the contents rather than this address, finds them stored.
+  const link = page.url();
+  const visit = await playgroundAt(page, new URL(link).pathname);
+  await expect(visit.getByTestId('teacher-p0')).toHaveValue('0.5');
+  await expect(visit.getByTestId('token-label-3')).toHaveValue('Lyon, 100%');
+  await expect(visit.getByTestId('distill-temperature')).toHaveValue('2');
+  await expect(visit.getByTestId('distill-hard-target')).toHaveValue('1');
+  await expectOutputs(visit, outputs);
 
   // A fresh browser (no storage) given the address shows the same playground, and does not
   // save what it was only shown.
-  const link = page.url();
   const fresh = await browser.newContext();
   const other = await fresh.newPage();
   const otherErrors = watchErrors(other);
