@@ -41,7 +41,10 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
     ("neg-ln", "p=<probability>"),
     ("eval-accuracy", "system=baseline|optimized"),
     ("break-even-first", BREAK_EVEN_ARGS),
-    ("break-even-ranges", BREAK_EVEN_ARGS),
+    (
+        "break-even-range",
+        "gpus=<n> [api-price …] (the range on n GPUs)",
+    ),
     ("break-even-always", BREAK_EVEN_ARGS),
 ];
 
@@ -101,12 +104,12 @@ fn precision(args: &Args) -> Result<Precision, String> {
     }
 }
 
-/// The break-even widget's inputs: its examples, with any of them replaced by `args`.
-fn cost_inputs(args: &Args) -> Result<CostInputs, String> {
-    check_known(
-        args,
-        &["api-price", "gpu-hourly", "throughput", "utilisation"],
-    )?;
+/// The break-even widget's inputs: its examples, with any of them replaced by `args`
+/// (which may also hold the keys in `extra`).
+fn cost_inputs(args: &Args, extra: &[&str]) -> Result<CostInputs, String> {
+    let mut known = vec!["api-price", "gpu-hourly", "throughput", "utilisation"];
+    known.extend(extra);
+    check_known(args, &known)?;
     let or = |key: &str, example: f64| match arg(args, key) {
         Ok(_) => num(args, key),
         Err(_) => Ok(example),
@@ -125,8 +128,8 @@ fn cost_inputs(args: &Args) -> Result<CostInputs, String> {
 }
 
 /// Where dedicated wins at the inputs in `args`, or why a lesson cannot quote it.
-fn dedicated_wins(args: &Args) -> Result<DedicatedWins, String> {
-    cost_inputs(args)?
+fn dedicated_wins(args: &Args, extra: &[&str]) -> Result<DedicatedWins, String> {
+    cost_inputs(args, extra)?
         .dedicated_wins()
         .ok_or_else(|| "dedicated never wins at these inputs: nothing to quote".into())
 }
@@ -301,12 +304,21 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
             ))
         }
         "break-even-first" => Ok(volume_text(
-            cost_inputs(args)?.break_even_tokens_per_month(),
+            cost_inputs(args, &[])?.break_even_tokens_per_month(),
         )),
-        "break-even-ranges" => dedicated_wins(args)?
-            .ranges_text()
-            .ok_or_else(|| "no ranges: dedicated wins for good from the first crossing".into()),
-        "break-even-always" => Ok(volume_text(dedicated_wins(args)?.always_from())),
+        // One range per figure: a figure does not wrap, and a list of them would overflow.
+        "break-even-range" => {
+            let wins = dedicated_wins(args, &["gpus"])?;
+            let gpus = num(args, "gpus")?;
+            wins.range(gpus as u64)
+                .filter(|_| gpus.fract() == 0.0)
+                .map(|r| r.text())
+                .ok_or_else(|| match wins.range_count() {
+                    0 => "no ranges: dedicated wins for good from the first crossing".into(),
+                    n => format!("`gpus={gpus}`: the ranges are on 1 to {n} GPUs (a whole number)"),
+                })
+        }
+        "break-even-always" => Ok(volume_text(dedicated_wins(args, &[])?.always_from())),
         _ => Err(unknown(
             name,
             INLINE_FIGURES
@@ -529,11 +541,9 @@ mod tests {
             ("eval-accuracy", &[("system", "optimized")], "90%"),
             // The break-even widget's examples (not quoted prices): a staircase of crossings.
             ("break-even-first", &[], "3,042 M"),
-            (
-                "break-even-ranges",
-                &[],
-                "3,042 to 3,942 M, 6,083 to 7,884 M and 9,125 to 11,826 M",
-            ),
+            ("break-even-range", &[("gpus", "1")], "3,042 to 3,942 M"),
+            ("break-even-range", &[("gpus", "2")], "6,083 to 7,884 M"),
+            ("break-even-range", &[("gpus", "3")], "9,125 to 11,826 M"),
             ("break-even-always", &[], "12,167 M"),
             (
                 "break-even-always",
@@ -572,8 +582,15 @@ mod tests {
         assert!(inline("break-even-always", &cheap)
             .unwrap_err()
             .contains("never wins"));
-        let once = args(&[("api-price", "2"), ("utilisation", "50")]);
-        assert!(inline("break-even-ranges", &once)
+        // The example inputs have three ranges, so the lesson names three.
+        let fourth = args(&[("gpus", "4")]);
+        assert_eq!(
+            inline("break-even-range", &fourth).unwrap_err(),
+            "`gpus=4`: the ranges are on 1 to 3 GPUs (a whole number)"
+        );
+        assert!(inline("break-even-range", &args(&[("gpus", "1.5")])).is_err());
+        let once = args(&[("gpus", "1"), ("api-price", "2"), ("utilisation", "50")]);
+        assert!(inline("break-even-range", &once)
             .unwrap_err()
             .contains("no ranges"));
         let a = args(&[("utilisation", "120")]);

@@ -243,6 +243,24 @@ pub struct WinRange {
     pub to: f64,
 }
 
+impl WinRange {
+    /// The range in words, in millions of tokens a month: `3,042 to 3,942 M`, with as many
+    /// significant figures (3 to 10) as it takes for its two ends to read differently. A range
+    /// too narrow for that is given by its start and width:
+    /// `3,041.666667 M (a range 0.003 tokens wide)`.
+    pub fn text(&self) -> String {
+        let (from, to) = (self.from, self.to);
+        match (3..=10).find(|&f| millions(from, f) != millions(to, f)) {
+            Some(f) => format!("{} to {} M", millions(from, f), millions(to, f)),
+            None => format!(
+                "{} M (a range {} tokens wide)",
+                millions(from, 10),
+                significant(to - from, 3)
+            ),
+        }
+    }
+}
+
 /// Every volume where dedicated is cheaper than the API: a finite staircase of
 /// [`WinRange`]s, then every volume above [`Self::always_from`].
 ///
@@ -318,7 +336,7 @@ impl DedicatedWins {
         let mut parts: Vec<String> = named
             .into_iter()
             .filter_map(|gpus| self.range(gpus))
-            .map(|r| range_text(&r))
+            .map(|r| r.text())
             .collect();
         let last = parts.pop()?;
         if parts.is_empty() {
@@ -391,20 +409,6 @@ fn significant(value: f64, figures: usize) -> String {
     trim(&fixed(value, decimals))
 }
 
-/// One range in words, `3,042 to 3,942 M`, with as many significant figures (3 to 10) as it
-/// takes for its two ends to read differently; a range too narrow for that is given by its
-/// start and width, `3,041.666667 M (a range 0.003 tokens wide)`.
-fn range_text(r: &WinRange) -> String {
-    match (3..=10).find(|&f| millions(r.from, f) != millions(r.to, f)) {
-        Some(f) => format!("{} to {} M", millions(r.from, f), millions(r.to, f)),
-        None => format!(
-            "{} M (a range {} tokens wide)",
-            millions(r.from, 10),
-            significant(r.to - r.from, 3)
-        ),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -457,7 +461,7 @@ mod tests {
         assert_eq!(wins.always_from_gpus(), 4);
         assert_eq!(volume_text(wins.always_from()), "12,167 M");
         assert!((wins.always_from() - 12_166_666_666.667).abs() < 1.0);
-        let texts: Vec<String> = wins.ranges().map(|r| range_text(&r)).collect();
+        let texts: Vec<String> = wins.ranges().map(|r| r.text()).collect();
         assert_eq!(
             texts,
             ["3,042 to 3,942 M", "6,083 to 7,884 M", "9,125 to 11,826 M"]
@@ -595,7 +599,7 @@ mod tests {
             from: 3_941.9e6,
             to: 3_942e6,
         };
-        assert_eq!(range_text(&close), "3,941.9 to 3,942 M");
+        assert_eq!(close.text(), "3,941.9 to 3,942 M");
     }
 
     #[test]

@@ -123,23 +123,28 @@ fn verdict(b: &Bills) -> String {
     }
 }
 
-/// Where dedicated wins, in words, starting with the volume above which it always does:
-/// `12,167 M tokens/month; below that, dedicated wins only from 3,042 to 3,942 M, …`.
-fn wins_text(b: &Bills) -> String {
+/// Where dedicated wins, in words: the volume above which it always does (or "None"), then
+/// the ranges below it, e.g. (`12,167 M tokens/month`, `; below that, dedicated wins only
+/// from 3,042 to 3,942 M, …`). The output shows the two as one text.
+fn wins_text(b: &Bills) -> (String, String) {
     let Some(wins) = b.wins else {
-        return "None: the API is always cheaper at these inputs".into();
+        return (
+            "None".into(),
+            ": the API is always cheaper at these inputs".into(),
+        );
     };
-    let always = volume_text(wins.always_from());
-    match (wins.ranges_text(), wins.range_count()) {
-        (None, _) => format!("{always} tokens/month; below that, the API is cheaper"),
+    let always = format!("{} tokens/month", volume_text(wins.always_from()));
+    let below = match (wins.ranges_text(), wins.range_count()) {
+        (None, _) => "; below that, the API is cheaper".into(),
         (Some(list), n) if n <= be::MAX_LISTED_RANGES as u64 => {
-            format!("{always} tokens/month; below that, dedicated wins only from {list}")
+            format!("; below that, dedicated wins only from {list}")
         }
         (Some(list), n) => format!(
-            "{always} tokens/month; below that, dedicated wins only in {} ranges, from {list}",
+            "; below that, dedicated wins only in {} ranges, from {list}",
             fixed(n as f64, 0)
         ),
-    }
+    };
+    (always, below)
 }
 
 /// The shaded stretches of a chart over `x` where dedicated wins: one band per range
@@ -347,8 +352,8 @@ pub fn BreakEven(
             <div class="outputs">
                 <Output label="API, a month" testid="break-even-api-cost" value=show(|b| dollars(b.api)) stale=stale />
                 <Output label="Dedicated, a month" testid="break-even-dedicated-cost" value=show(|b| format!("{} ({} GPU{})", dollars(b.dedicated), b.gpus, if b.gpus == 1 { "" } else { "s" })) stale=stale />
-                <Output label="Dedicated cheaper for good from" testid="break-even-volume-out" value=show(wins_text) stale=stale />
                 <Output label="Difference at your volume" testid="break-even-verdict" value=show(verdict) stale=stale />
+                <Output label="Dedicated cheaper for good from" testid="break-even-volume-out" value=show(|b| wins_text(b).0) detail=show(|b| wins_text(b).1) stale=stale />
             </div>
             <div class="worked" data-testid="break-even-worked">
                 {move || shown.get().map(|b| b.worked.into_iter().map(|line| view! { <p>{line}</p> }).collect_view())}
@@ -382,6 +387,12 @@ mod tests {
         bills("0.6", "2.5", "1500", "100", volume).unwrap()
     }
 
+    /// The output's whole text, as a reader (or a test) reads it.
+    fn wins_said(b: &Bills) -> String {
+        let (value, detail) = wins_text(b);
+        value + &detail
+    }
+
     #[test]
     fn the_example_inputs() {
         let b = example("1000000000");
@@ -395,7 +406,7 @@ mod tests {
         assert_eq!(verdict(&b), "$1,225 less on the API");
         assert_eq!(dollars(b.dedicated_per_m), "$0.46");
         assert_eq!(
-            wins_text(&b),
+            wins_said(&b),
             "12,167 M tokens/month; below that, dedicated wins only from 3,042 to 3,942 M, \
              6,083 to 7,884 M and 9,125 to 11,826 M"
         );
@@ -412,13 +423,13 @@ mod tests {
     fn one_crossing_and_none() {
         let once = bills("2", "2.5", "1500", "50", "1e9").unwrap();
         assert_eq!(
-            wins_text(&once),
+            wins_said(&once),
             "913 M tokens/month; below that, the API is cheaper"
         );
         assert!(chart_description(&once).contains("every volume from 913 M tokens on"));
         let never = bills("0.1", "2.5", "1500", "100", "1e9").unwrap();
         assert_eq!(never.wins, None);
-        assert!(wins_text(&never).starts_with("None: the API is always cheaper"));
+        assert!(wins_said(&never).starts_with("None: the API is always cheaper"));
         assert!(chart_description(&never).contains("never cross"));
         assert_eq!(never.worked.len(), 3);
         let c = cost_chart(&never);
@@ -429,7 +440,7 @@ mod tests {
     fn many_narrow_ranges_are_counted_not_listed() {
         // One GPU breaks even at 3,041.667 M and holds 3,042.173 M: 6,009 ranges.
         let b = bills("0.6", "2.5", "1157.6", "100", "1e9").unwrap();
-        let text = wins_text(&b);
+        let text = wins_said(&b);
         assert!(
             text.starts_with(
                 "18,280,417 M tokens/month; below that, dedicated wins only in \
@@ -494,10 +505,10 @@ mod tests {
         ) {
             let b = bills(&price.to_string(), &hourly.to_string(), &tps.to_string(), &util.to_string(), &volume.to_string()).unwrap();
             proptest::prop_assert!(b.api.is_finite() && b.dedicated.is_finite() && b.gpus >= 1);
-            let text = format!("{} {} {} {}", verdict(&b), chart_description(&b), wins_text(&b), b.worked.join(" "));
+            let text = format!("{} {} {} {}", verdict(&b), chart_description(&b), wins_said(&b), b.worked.join(" "));
             let clean = !text.contains("NaN") && !text.contains('\u{221e}');
             proptest::prop_assert!(clean, "{}", text);
-            proptest::prop_assert!(wins_text(&b).starts_with(|c: char| c.is_ascii_digit()) == b.wins.is_some());
+            proptest::prop_assert!(wins_said(&b).starts_with(|c: char| c.is_ascii_digit()) == b.wins.is_some());
             let c = cost_chart(&b);
             proptest::prop_assert!(c.x.1 > c.x.0 && c.y.1 > c.y.0);
             proptest::prop_assert!(c.bands.len() < 300);
