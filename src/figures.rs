@@ -4,6 +4,7 @@
 //! `build/main.rs`) calls [`inline`] to put "140 GB" in its place; ` ```figure weight-table `
 //! blocks call [`block`] for HTML. The build fails on any error these return, naming the line.
 
+use crate::calc::break_even::{volume_text, CostInputs, DedicatedWins};
 use crate::calc::distill::{self, SEED_PRESET};
 use crate::calc::format::{escape_html, fixed, plain};
 use crate::calc::memory::{gpu_fraction, gpus_needed, weight_memory_gb, Precision};
@@ -47,7 +48,17 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
     ("teacher-entropy", ""),
     ("neg-ln", "p=<probability>"),
     ("eval-accuracy", "system=baseline|optimized"),
+    ("break-even-first", BREAK_EVEN_ARGS),
+    (
+        "break-even-range",
+        "gpus=<n> [api-price …] (the range on n GPUs)",
+    ),
+    ("break-even-always", BREAK_EVEN_ARGS),
 ];
+
+/// Optional arguments of the break-even figures; each defaults to the widget's example.
+const BREAK_EVEN_ARGS: &str =
+    "[api-price=<$/M>] [gpu-hourly=<$/h>] [throughput=<tok/s>] [utilisation=<%>]";
 
 /// The lesson's eval (Example 2), the same data the mini-eval widget starts from.
 pub const LESSON_EVAL_JSON: &str = include_str!("../content/mini-eval.json");
@@ -99,6 +110,36 @@ fn precision(args: &Args) -> Result<Precision, String> {
         (None, Some(_)) => Ok(Precision::Bits(num(args, "bits")?)),
         _ => Err("give either `precision=` or `bits=`".into()),
     }
+}
+
+/// The break-even widget's inputs: its examples, with any of them replaced by `args`
+/// (which may also hold the keys in `extra`).
+fn cost_inputs(args: &Args, extra: &[&str]) -> Result<CostInputs, String> {
+    let mut known = vec!["api-price", "gpu-hourly", "throughput", "utilisation"];
+    known.extend(extra);
+    check_known(args, &known)?;
+    let or = |key: &str, example: f64| match arg(args, key) {
+        Ok(_) => num(args, key),
+        Err(_) => Ok(example),
+    };
+    let example = CostInputs::EXAMPLE;
+    let utilisation = or("utilisation", example.utilisation * 100.0)?;
+    if utilisation > 100.0 {
+        return Err("`utilisation` is a percentage: at most 100".into());
+    }
+    Ok(CostInputs {
+        api_price_per_m: or("api-price", example.api_price_per_m)?,
+        gpu_hourly: or("gpu-hourly", example.gpu_hourly)?,
+        throughput_tps: or("throughput", example.throughput_tps)?,
+        utilisation: utilisation / 100.0,
+    })
+}
+
+/// Where dedicated wins at the inputs in `args`, or why a lesson cannot quote it.
+fn dedicated_wins(args: &Args, extra: &[&str]) -> Result<DedicatedWins, String> {
+    cost_inputs(args, extra)?
+        .dedicated_wins()
+        .ok_or_else(|| "dedicated never wins at these inputs: nothing to quote".into())
 }
 
 /// `value` rounded to one significant figure: 4.85 → 5, 42.4 → 40. Sources quote quantized
@@ -316,6 +357,22 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                 fixed(eval::accuracy(passes, set.cases.len()) * 100.0, 0)
             ))
         }
+        "break-even-first" => Ok(volume_text(
+            cost_inputs(args, &[])?.break_even_tokens_per_month(),
+        )),
+        // One range per figure: a figure does not wrap, and a list of them would overflow.
+        "break-even-range" => {
+            let wins = dedicated_wins(args, &["gpus"])?;
+            let gpus = num(args, "gpus")?;
+            wins.range(gpus as u64)
+                .filter(|_| gpus.fract() == 0.0)
+                .map(|r| r.text())
+                .ok_or_else(|| match wins.range_count() {
+                    0 => "no ranges: dedicated wins for good from the first crossing".into(),
+                    n => format!("`gpus={gpus}`: the ranges are on 1 to {n} GPUs (a whole number)"),
+                })
+        }
+        "break-even-always" => Ok(volume_text(dedicated_wins(args, &[])?.always_from())),
         _ => Err(unknown(
             name,
             INLINE_FIGURES
@@ -549,6 +606,17 @@ mod tests {
             ("neg-ln", &[("p", "0.30")], "1.204"),
             ("eval-accuracy", &[("system", "baseline")], "90%"),
             ("eval-accuracy", &[("system", "optimized")], "90%"),
+            // The break-even widget's examples (not quoted prices): a staircase of crossings.
+            ("break-even-first", &[], "3,042 M"),
+            ("break-even-range", &[("gpus", "1")], "3,042 to 3,942 M"),
+            ("break-even-range", &[("gpus", "2")], "6,083 to 7,884 M"),
+            ("break-even-range", &[("gpus", "3")], "9,125 to 11,826 M"),
+            ("break-even-always", &[], "12,167 M"),
+            (
+                "break-even-always",
+                &[("api-price", "2"), ("utilisation", "50")],
+                "913 M",
+            ),
         ];
         for (name, a, want) in cases {
             assert_eq!(inline(name, &args(a)).as_deref(), Ok(*want), "{name} {a:?}");
@@ -632,6 +700,29 @@ mod tests {
         assert!(inline("gpu-bandwidth", &a)
             .unwrap_err()
             .contains("unknown GPU `h100`; use one of l4-24"));
+        let cheap = args(&[("api-price", "0.1")]);
+        assert!(inline("break-even-always", &cheap)
+            .unwrap_err()
+            .contains("never wins"));
+        // The example inputs have three ranges, so the lesson names three.
+        let fourth = args(&[("gpus", "4")]);
+        assert_eq!(
+            inline("break-even-range", &fourth).unwrap_err(),
+            "`gpus=4`: the ranges are on 1 to 3 GPUs (a whole number)"
+        );
+        assert!(inline("break-even-range", &args(&[("gpus", "1.5")])).is_err());
+        let once = args(&[("gpus", "1"), ("api-price", "2"), ("utilisation", "50")]);
+        assert!(inline("break-even-range", &once)
+            .unwrap_err()
+            .contains("no ranges"));
+        let a = args(&[("utilisation", "120")]);
+        assert!(inline("break-even-first", &a)
+            .unwrap_err()
+            .contains("at most 100"));
+        let a = args(&[("price", "1")]);
+        assert!(inline("break-even-first", &a)
+            .unwrap_err()
+            .contains("unknown argument `price`"));
     }
 
     #[test]

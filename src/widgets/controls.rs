@@ -208,12 +208,17 @@ pub fn Output(
     /// True while the shown value is out of date.
     #[prop(into)]
     stale: Signal<bool>,
+    /// Words that carry on from the value, in smaller type, inside the same `<output>` (so
+    /// its text is value then detail); the output then takes a whole row.
+    #[prop(optional, into)]
+    detail: Option<Signal<String>>,
 ) -> impl IntoView {
     view! {
-        <div class="output" class:stale=move || stale.get()>
+        <div class="output" class:output-detailed=detail.is_some() class:stale=move || stale.get()>
             <span class="output-label">{label}</span>
             <output class="output-value" data-testid=testid aria-live="polite">
                 {move || value.get()}
+                {detail.map(|d| view! { <span class="output-detail">{move || d.get()}</span> })}
             </output>
         </div>
     }
