@@ -11,6 +11,7 @@ pub mod fleet;
 pub mod format;
 pub mod gpus;
 pub mod kv_cache;
+pub mod lab;
 pub mod latency;
 pub mod memory;
 

@@ -4,10 +4,11 @@
 //! `build/main.rs`) calls [`inline`] to put "140 GB" in its place; ` ```figure weight-table `
 //! blocks call [`block`] for HTML. The build fails on any error these return, naming the line.
 
+use crate::calc::break_even::{volume_text, CostInputs, DedicatedWins};
 use crate::calc::distill::{self, SEED_PRESET};
-use crate::calc::format::{fixed, plain};
+use crate::calc::format::{escape_html, fixed, plain};
 use crate::calc::memory::{gpu_fraction, gpus_needed, weight_memory_gb, Precision};
-use crate::calc::{decode, eval, fleet};
+use crate::calc::{decode, eval, fleet, gpus, lab};
 
 /// Arguments of a figure directive, as `key=value` pairs in the order written.
 pub type Args = [(String, String)];
@@ -23,9 +24,17 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
     ("size-ratio", "small=<billions> large=<billions>"),
     ("ratio", "a=<number> b=<number>"),
     ("weight-gb-approx", "params=<billions> precision|bits"),
-    ("decode-tps", "weights-gb|(params precision|bits) bandwidth"),
+    (
+        "decode-tps",
+        "weights-gb|(params precision|bits)|(read-params precision|bits) bandwidth|gpu=<preset id>",
+    ),
+    ("gpu-bandwidth", "gpu=<preset id>"),
     (
         "weight-ratio",
+        "large=<billions> small=<billions> precision|bits",
+    ),
+    (
+        "weight-ratio-exact",
         "large=<billions> small=<billions> precision|bits",
     ),
     ("tokens-per-day", "requests tokens"),
@@ -39,7 +48,17 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
     ("teacher-entropy", ""),
     ("neg-ln", "p=<probability>"),
     ("eval-accuracy", "system=baseline|optimized"),
+    ("break-even-first", BREAK_EVEN_ARGS),
+    (
+        "break-even-range",
+        "gpus=<n> [api-price …] (the range on n GPUs)",
+    ),
+    ("break-even-always", BREAK_EVEN_ARGS),
 ];
+
+/// Optional arguments of the break-even figures; each defaults to the widget's example.
+const BREAK_EVEN_ARGS: &str =
+    "[api-price=<$/M>] [gpu-hourly=<$/h>] [throughput=<tok/s>] [utilisation=<%>]";
 
 /// The lesson's eval (Example 2), the same data the mini-eval widget starts from.
 pub const LESSON_EVAL_JSON: &str = include_str!("../content/mini-eval.json");
@@ -53,7 +72,7 @@ fn student(args: &Args) -> Result<[f64; 4], String> {
 }
 
 /// Every block figure a lesson may use.
-pub const BLOCK_FIGURES: &[&str] = &["weight-table"];
+pub const BLOCK_FIGURES: &[&str] = &["weight-table", "lab-commands"];
 
 fn arg<'a>(args: &'a Args, key: &str) -> Result<&'a str, String> {
     args.iter()
@@ -93,6 +112,36 @@ fn precision(args: &Args) -> Result<Precision, String> {
     }
 }
 
+/// The break-even widget's inputs: its examples, with any of them replaced by `args`
+/// (which may also hold the keys in `extra`).
+fn cost_inputs(args: &Args, extra: &[&str]) -> Result<CostInputs, String> {
+    let mut known = vec!["api-price", "gpu-hourly", "throughput", "utilisation"];
+    known.extend(extra);
+    check_known(args, &known)?;
+    let or = |key: &str, example: f64| match arg(args, key) {
+        Ok(_) => num(args, key),
+        Err(_) => Ok(example),
+    };
+    let example = CostInputs::EXAMPLE;
+    let utilisation = or("utilisation", example.utilisation * 100.0)?;
+    if utilisation > 100.0 {
+        return Err("`utilisation` is a percentage: at most 100".into());
+    }
+    Ok(CostInputs {
+        api_price_per_m: or("api-price", example.api_price_per_m)?,
+        gpu_hourly: or("gpu-hourly", example.gpu_hourly)?,
+        throughput_tps: or("throughput", example.throughput_tps)?,
+        utilisation: utilisation / 100.0,
+    })
+}
+
+/// Where dedicated wins at the inputs in `args`, or why a lesson cannot quote it.
+fn dedicated_wins(args: &Args, extra: &[&str]) -> Result<DedicatedWins, String> {
+    cost_inputs(args, extra)?
+        .dedicated_wins()
+        .ok_or_else(|| "dedicated never wins at these inputs: nothing to quote".into())
+}
+
 /// `value` rounded to one significant figure: 4.85 → 5, 42.4 → 40. Sources quote quantized
 /// weight sizes this loosely ("about 5 GB"), and the decode and fleet figures follow from them.
 pub fn one_figure(value: f64) -> f64 {
@@ -109,6 +158,15 @@ fn approx_weight_gb(args: &Args, params_key: &str) -> Result<f64, String> {
         num(args, params_key)?,
         precision(args)?,
     )))
+}
+
+/// The GPU preset named by `gpu=<id>` (`h100-80`), whose data-sheet figures the widgets offer.
+fn gpu(args: &Args) -> Result<&'static gpus::GpuPreset, String> {
+    let id = arg(args, "gpu")?;
+    gpus::preset(id).ok_or_else(|| {
+        let ids: Vec<_> = gpus::GPU_PRESETS.iter().map(|g| g.id).collect();
+        format!("unknown GPU `{id}`; use one of {}", ids.join(", "))
+    })
 }
 
 /// The text of inline figure `name` for `args`, e.g. `"140 GB"`.
@@ -160,14 +218,36 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
         "decode-tps" => {
             check_known(
                 args,
-                &["weights-gb", "params", "precision", "bits", "bandwidth"],
+                &[
+                    "weights-gb",
+                    "params",
+                    "read-params",
+                    "precision",
+                    "bits",
+                    "bandwidth",
+                    "gpu",
+                ],
             )?;
-            let weights = match arg(args, "weights-gb") {
-                Ok(_) => num(args, "weights-gb")?,
-                Err(_) => approx_weight_gb(args, "params")?,
+            // Weights read per token: given in GB; or `params` at about `bits`, rounded as the
+            // sources round quantized sizes; or exactly `read-params` (billions) at a precision,
+            // such as the active parameters of a mixture-of-experts model.
+            let weights = if arg(args, "weights-gb").is_ok() {
+                num(args, "weights-gb")?
+            } else if arg(args, "read-params").is_ok() {
+                weight_memory_gb(num(args, "read-params")?, precision(args)?)
+            } else {
+                approx_weight_gb(args, "params")?
             };
-            let tps = decode::decode_ceiling_tps(num(args, "bandwidth")?, weights);
-            Ok(format!("{} tok/s", plain(tps)))
+            let bandwidth = match arg(args, "gpu") {
+                Ok(_) => gpu(args)?.bandwidth_gb_s,
+                Err(_) => num(args, "bandwidth")?,
+            };
+            let tps = decode::decode_ceiling_tps(bandwidth, weights);
+            Ok(format!("{} tok/s", decode::three_figures(tps)))
+        }
+        "gpu-bandwidth" => {
+            check_known(args, &["gpu"])?;
+            Ok(format!("{} GB/s", plain(gpu(args)?.bandwidth_gb_s)))
         }
         "weight-ratio" => {
             check_known(args, &["large", "small", "precision", "bits"])?;
@@ -175,6 +255,16 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
             let ratio = decode::speed_ratio(
                 approx_weight_gb(args, "small")?,
                 approx_weight_gb(args, "large")?,
+            );
+            Ok(format!("{}\u{d7}", plain(ratio)))
+        }
+        "weight-ratio-exact" => {
+            check_known(args, &["large", "small", "precision", "bits"])?;
+            // The same ratio from unrounded sizes (the sizes' ratio is the parameters' ratio).
+            let p = precision(args)?;
+            let ratio = decode::speed_ratio(
+                weight_memory_gb(num(args, "small")?, p),
+                weight_memory_gb(num(args, "large")?, p),
             );
             Ok(format!("{}\u{d7}", plain(ratio)))
         }
@@ -207,7 +297,12 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                     approx_weight_gb(args, "small")?,
                 ),
             };
-            let swap = fleet::FleetSwap::new(large_gb, small_gb, gpus as u64);
+            let swap = fleet::FleetSwap::new(
+                decode::ModelWeights::dense(large_gb),
+                decode::ModelWeights::dense(small_gb),
+                gpus as u64,
+                None,
+            );
             Ok(swap.small_gpus.to_string())
         }
         "loss-hard" | "loss-soft" | "kl" => {
@@ -262,6 +357,22 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                 fixed(eval::accuracy(passes, set.cases.len()) * 100.0, 0)
             ))
         }
+        "break-even-first" => Ok(volume_text(
+            cost_inputs(args, &[])?.break_even_tokens_per_month(),
+        )),
+        // One range per figure: a figure does not wrap, and a list of them would overflow.
+        "break-even-range" => {
+            let wins = dedicated_wins(args, &["gpus"])?;
+            let gpus = num(args, "gpus")?;
+            wins.range(gpus as u64)
+                .filter(|_| gpus.fract() == 0.0)
+                .map(|r| r.text())
+                .ok_or_else(|| match wins.range_count() {
+                    0 => "no ranges: dedicated wins for good from the first crossing".into(),
+                    n => format!("`gpus={gpus}`: the ranges are on 1 to {n} GPUs (a whole number)"),
+                })
+        }
+        "break-even-always" => Ok(volume_text(dedicated_wins(args, &[])?.always_from())),
         _ => Err(unknown(
             name,
             INLINE_FIGURES
@@ -286,6 +397,14 @@ pub const EXAMPLE_1_PARAMS_B: [f64; 4] = [3.0, 8.0, 70.0, 671.0];
 /// The HTML of block figure `name` for `args`.
 pub fn block(name: &str, args: &Args) -> Result<String, String> {
     match name {
+        "lab-commands" => {
+            check_known(args, &[])?;
+            // The same commands the try-it worksheet offers for copying.
+            Ok(format!(
+                "<pre><code class=\"language-sh\">{}</code></pre>\n",
+                escape_html(&lab::lab_script())
+            ))
+        }
         "weight-table" => {
             check_known(args, &["gpu-gb"])?;
             let gpu = match arg(args, "gpu-gb") {
@@ -460,6 +579,11 @@ mod tests {
                 "8\u{d7}",
             ),
             (
+                "weight-ratio-exact",
+                &[("large", "70"), ("small", "8"), ("bits", "4.85")],
+                "8.75\u{d7}",
+            ),
+            (
                 "fleet-gpus",
                 &[
                     ("gpus", "8"),
@@ -482,6 +606,68 @@ mod tests {
             ("neg-ln", &[("p", "0.30")], "1.204"),
             ("eval-accuracy", &[("system", "baseline")], "90%"),
             ("eval-accuracy", &[("system", "optimized")], "90%"),
+            // The break-even widget's examples (not quoted prices): a staircase of crossings.
+            ("break-even-first", &[], "3,042 M"),
+            ("break-even-range", &[("gpus", "1")], "3,042 to 3,942 M"),
+            ("break-even-range", &[("gpus", "2")], "6,083 to 7,884 M"),
+            ("break-even-range", &[("gpus", "3")], "9,125 to 11,826 M"),
+            ("break-even-always", &[], "12,167 M"),
+            (
+                "break-even-always",
+                &[("api-price", "2"), ("utilisation", "50")],
+                "913 M",
+            ),
+        ];
+        for (name, a, want) in cases {
+            assert_eq!(inline(name, &args(a)).as_deref(), Ok(*want), "{name} {a:?}");
+        }
+    }
+
+    /// DeepSeek-R1, the mixture-of-experts example: memory from all 671B parameters, the decode
+    /// ceiling from the 37B active ones, both in FP8, on an H100's data-sheet bandwidth.
+    #[test]
+    fn mixture_of_experts_figures() {
+        type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+        let cases: &[Case] = &[
+            (
+                "weight-gb",
+                &[("params", "671"), ("precision", "fp8")],
+                "671 GB",
+            ),
+            (
+                "weight-gb",
+                &[("params", "37"), ("precision", "fp8")],
+                "37 GB",
+            ),
+            (
+                "gpus-needed",
+                &[("params", "671"), ("precision", "fp8"), ("gpu-gb", "80")],
+                "9",
+            ),
+            ("gpu-bandwidth", &[("gpu", "h100-80")], "3,350 GB/s"),
+            (
+                "decode-tps",
+                &[
+                    ("read-params", "37"),
+                    ("precision", "fp8"),
+                    ("gpu", "h100-80"),
+                ],
+                "90.5 tok/s",
+            ),
+            (
+                "decode-tps",
+                &[
+                    ("read-params", "671"),
+                    ("precision", "fp8"),
+                    ("gpu", "h100-80"),
+                ],
+                "4.99 tok/s",
+            ),
+            (
+                "decode-tps",
+                &[("weights-gb", "140"), ("bandwidth", "3350")],
+                "23.9 tok/s",
+            ),
         ];
         for (name, a, want) in cases {
             assert_eq!(inline(name, &args(a)).as_deref(), Ok(*want), "{name} {a:?}");
@@ -510,6 +696,33 @@ mod tests {
         assert!(inline("weight-gb", &a)
             .unwrap_err()
             .contains("unknown precision"));
+        let a = args(&[("gpu", "h100")]);
+        assert!(inline("gpu-bandwidth", &a)
+            .unwrap_err()
+            .contains("unknown GPU `h100`; use one of l4-24"));
+        let cheap = args(&[("api-price", "0.1")]);
+        assert!(inline("break-even-always", &cheap)
+            .unwrap_err()
+            .contains("never wins"));
+        // The example inputs have three ranges, so the lesson names three.
+        let fourth = args(&[("gpus", "4")]);
+        assert_eq!(
+            inline("break-even-range", &fourth).unwrap_err(),
+            "`gpus=4`: the ranges are on 1 to 3 GPUs (a whole number)"
+        );
+        assert!(inline("break-even-range", &args(&[("gpus", "1.5")])).is_err());
+        let once = args(&[("gpus", "1"), ("api-price", "2"), ("utilisation", "50")]);
+        assert!(inline("break-even-range", &once)
+            .unwrap_err()
+            .contains("no ranges"));
+        let a = args(&[("utilisation", "120")]);
+        assert!(inline("break-even-first", &a)
+            .unwrap_err()
+            .contains("at most 100"));
+        let a = args(&[("price", "1")]);
+        assert!(inline("break-even-first", &a)
+            .unwrap_err()
+            .contains("unknown argument `price`"));
     }
 
     #[test]

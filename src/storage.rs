@@ -24,6 +24,8 @@ pub trait Backend {
     fn get(&self, key: &str) -> Result<Option<String>, String>;
     /// Stores `value` at `key`; `Err` with the browser's reason (e.g. quota) on failure.
     fn set(&self, key: &str, value: &str) -> Result<(), String>;
+    /// Removes `key` (nothing happens if it is absent); `Err` with the browser's reason.
+    fn remove(&self, key: &str) -> Result<(), String>;
     /// Every key currently stored (all of them, not only ours).
     fn keys(&self) -> Vec<String>;
 }
@@ -47,6 +49,10 @@ impl Backend for MemoryBackend {
         self.values
             .borrow_mut()
             .insert(key.to_string(), value.to_string());
+        Ok(())
+    }
+    fn remove(&self, key: &str) -> Result<(), String> {
+        self.values.borrow_mut().remove(key);
         Ok(())
     }
     fn keys(&self) -> Vec<String> {
@@ -163,6 +169,13 @@ pub fn write<T: Serialize>(
     })
 }
 
+/// Removes value `name`, so that the next read finds nothing stored (backups are kept).
+pub fn remove(backend: &dyn Backend, name: &str) -> Result<(), Notice> {
+    backend.remove(&key(name)).map_err(|reason| Notice {
+        text: format!("Your saved {name} could not be cleared ({reason})."),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,6 +244,20 @@ mod tests {
             Read::Recovered(_)
         ));
         assert!(b.keys().contains(&"ie-course:backup:count:5".to_string()));
+    }
+
+    #[test]
+    fn removing_a_value_leaves_its_backups() {
+        let b = MemoryBackend::default();
+        b.set("ie-course:theme", "{broken").unwrap();
+        let _ = read::<String>(&b, "theme", 1, 7, no_migration);
+        remove(&b, "theme").unwrap();
+        assert_eq!(
+            read::<String>(&b, "theme", 1, 8, no_migration),
+            Read::Missing
+        );
+        assert_eq!(b.keys(), ["ie-course:backup:theme:7"]);
+        remove(&b, "theme").unwrap();
     }
 
     #[test]

@@ -380,3 +380,44 @@ fn every_glossary_term_is_used_and_every_lesson_marks_terms() {
         );
     }
 }
+
+/// Every widget a reader works with is followed by "Try this": two or three concrete things to
+/// change and what to notice. (The per-lesson recall decks and the try-it worksheet, which is a
+/// set of instructions itself, are exempt.)
+#[test]
+fn every_interactive_widget_comes_with_try_this() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/content");
+    let mut missing = Vec::new();
+    for entry in std::fs::read_dir(dir).expect("content/ is readable") {
+        let path = entry.expect("a directory entry").path();
+        if path.extension().and_then(|e| e.to_str()) != Some("md") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).expect("a lesson is readable");
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(name) = line.strip_prefix("```widget ") else {
+                continue;
+            };
+            let name = name.trim();
+            let per_lesson_deck =
+                name == "recall" && lines.get(i + 1).is_some_and(|l| l.starts_with("lesson:"));
+            if per_lesson_deck || name == "try-it" {
+                continue;
+            }
+            // Within the next 20 lines, before the next heading.
+            let after = lines
+                .iter()
+                .skip(i + 1)
+                .take(20)
+                .take_while(|l| !l.starts_with('#'));
+            if !after.into_iter().any(|l| l.starts_with("**Try this")) {
+                missing.push(format!("{}:{}: {name}", path.display(), i + 1));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "widgets without \"Try this\": {missing:#?}"
+    );
+}

@@ -59,6 +59,12 @@ impl Backend for BrowserStorage {
             BrowserStorage::Memory(m) => m.set(key, value),
         }
     }
+    fn remove(&self, key: &str) -> Result<(), String> {
+        match self {
+            BrowserStorage::Local(s) => s.remove_item(key).map_err(js_reason),
+            BrowserStorage::Memory(m) => m.remove(key),
+        }
+    }
     fn keys(&self) -> Vec<String> {
         match self {
             BrowserStorage::Local(s) => {

@@ -116,13 +116,24 @@ impl Persist {
         version: u32,
         migrate: impl Fn(u32, serde_json::Value) -> Option<T>,
     ) -> Option<T> {
+        self.load_reporting(name, version, migrate).0
+    }
+
+    /// Like [`load`](Self::load), and also hands back the notice's text when the stored value
+    /// could not be used, for a widget that says so in place as well.
+    pub fn load_reporting<T: DeserializeOwned>(
+        &self,
+        name: &str,
+        version: u32,
+        migrate: impl Fn(u32, serde_json::Value) -> Option<T>,
+    ) -> (Option<T>, Option<String>) {
         let now = js_sys::Date::now() as u64;
         match STORAGE.with(|s| storage::read(s, name, version, now, migrate)) {
-            Read::Value(v) => Some(v),
-            Read::Missing => None,
+            Read::Value(v) => (Some(v), None),
+            Read::Missing => (None, None),
             Read::Recovered(notice) => {
-                self.notify(notice.text);
-                None
+                self.notify(notice.text.clone());
+                (None, Some(notice.text))
             }
         }
     }
@@ -130,6 +141,13 @@ impl Persist {
     /// Saves `data` as value `name` (schema `version`); a failure becomes a notice.
     pub fn save<T: Serialize>(&self, name: &str, version: u32, data: &T) {
         if let Err(notice) = STORAGE.with(|s| storage::write(s, name, version, data)) {
+            self.notify(notice.text);
+        }
+    }
+
+    /// Removes value `name` (its backups stay); a failure becomes a notice.
+    pub fn clear(&self, name: &str) {
+        if let Err(notice) = STORAGE.with(|s| storage::remove(s, name)) {
             self.notify(notice.text);
         }
     }

@@ -2,7 +2,10 @@
 //!
 //! Shared (an API) costs tokens ÷ 10⁶ × price per million. Dedicated costs whole GPUs rented
 //! all month, however busy they are. So the API wins at low volume and dedicated GPUs can win
-//! at high volume, if one GPU's tokens would cost more at API prices than the GPU does.
+//! at high volume, if one GPU's tokens would cost more at API prices than the GPU does. They
+//! can cross more than once: each added GPU starts nearly idle, so the API is cheaper again
+//! just past each step of the dedicated bill, until the steps stop mattering (see
+//! [`DedicatedWins`]).
 //!
 //! Assumptions: a month is 730 hours (8,760 ÷ 12); every dedicated GPU is paid for all 730 of
 //! them; a GPU serves `throughput` tokens/s for a fraction `utilisation` of the month
@@ -12,7 +15,7 @@
 //! The `EXAMPLE_*` values are examples for the widget's first view, not market prices: the
 //! course sources give no prices.
 
-use super::format::plain;
+use super::format::{fixed, plain};
 use super::{parse_number, InputError};
 
 /// Hours in an average month: 8,760 ÷ 12.
@@ -132,18 +135,45 @@ impl CostInputs {
     }
 
     /// Volume where one GPU's rent equals the API bill, in tokens per month:
-    /// hourly × 730 ÷ price per million × 10⁶.
+    /// hourly × 730 ÷ price per million × 10⁶. The first crossing of the two bills.
     ///
-    /// Dedicated is cheaper above it only while one GPU can serve it, i.e. when it is at most
-    /// [`Self::gpu_capacity_tokens_per_month`]; see [`Self::dedicated_can_win`].
+    /// Dedicated is cheaper just above it only if one GPU can serve it, i.e. when it is below
+    /// [`Self::gpu_capacity_tokens_per_month`]; every crossing is in [`Self::dedicated_wins`].
     pub fn break_even_tokens_per_month(&self) -> f64 {
         self.gpu_monthly_cost() / self.api_price_per_m * 1e6
     }
 
-    /// Whether dedicated is ever cheaper: a GPU used to its capacity costs less per token than
-    /// the API (break-even volume ≤ one GPU's capacity). If not, the API wins at every volume.
-    pub fn dedicated_can_win(&self) -> bool {
-        self.break_even_tokens_per_month() <= self.gpu_capacity_tokens_per_month()
+    /// Every volume where dedicated is cheaper than the API, or `None` when it never is: when
+    /// a GPU used to its capacity costs at least as much per token as the API (first crossing
+    /// ≥ one GPU's capacity), or when a price or the capacity is not a finite number above 0.
+    ///
+    /// Constant work, however many ranges there are (see [`DedicatedWins`] for the maths).
+    pub fn dedicated_wins(&self) -> Option<DedicatedWins> {
+        let first = self.break_even_tokens_per_month();
+        let capacity = self.gpu_capacity_tokens_per_month();
+        let positive = |v: f64| v.is_finite() && v > 0.0;
+        if !positive(first) || !positive(capacity) || first >= capacity {
+            return None;
+        }
+        // Tokens a full GPU serves beyond its own break-even: the API's lead grows by this
+        // much with each GPU, and n GPUs win their whole band once n × spare ≥ capacity.
+        let spare = capacity - first;
+        let whole_band = |gpus: u64| gpus as f64 * spare >= capacity;
+        // The smallest such n is ⌈capacity ÷ spare⌉ (at least 2, as the first crossing is above
+        // 0); one rounding in the division can put it one off, so check the neighbour. The
+        // quotient is at most about 2⁵³ (spare ≥ one ulp of capacity), so the cast is exact.
+        let guess = (capacity / spare).ceil().max(2.0) as u64;
+        let gpus = if guess > 2 && whole_band(guess - 1) {
+            guess - 1
+        } else if whole_band(guess) {
+            guess
+        } else {
+            guess + 1
+        };
+        Some(DedicatedWins {
+            inputs: *self,
+            always_from_gpus: gpus - 1,
+        })
     }
 
     /// Both costs at `tokens_per_month`.
@@ -199,6 +229,186 @@ impl CostInputs {
     }
 }
 
+/// One stretch of volume where dedicated costs less than the API, all of it on `gpus` GPUs.
+///
+/// Dedicated is cheaper for `from` < volume ≤ `to`: at `from` the two bills are equal, and at
+/// `to` the GPUs are full, so one token more needs another GPU and the API is cheaper again.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WinRange {
+    /// GPUs dedicated needs across the range.
+    pub gpus: u64,
+    /// Start, in tokens per month: `gpus` × the first crossing (the bills are equal here).
+    pub from: f64,
+    /// End, in tokens per month: `gpus` × one GPU's monthly capacity (included).
+    pub to: f64,
+}
+
+impl WinRange {
+    /// The range in words, in millions of tokens a month: `3,042 to 3,942 M`, with as many
+    /// significant figures (3 to 10) as it takes for its two ends to read differently. A range
+    /// too narrow for that is given by its start and width:
+    /// `3,041.666667 M (a range 0.003 tokens wide)`.
+    pub fn text(&self) -> String {
+        let (from, to) = (self.from, self.to);
+        match (3..=10).find(|&f| millions(from, f) != millions(to, f)) {
+            Some(f) => format!("{} to {} M", millions(from, f), millions(to, f)),
+            None => format!(
+                "{} M (a range {} tokens wide)",
+                millions(from, 10),
+                significant(to - from, 3)
+            ),
+        }
+    }
+}
+
+/// Every volume where dedicated is cheaper than the API: a finite staircase of
+/// [`WinRange`]s, then every volume above [`Self::always_from`].
+///
+/// Write B for the first crossing ([`CostInputs::break_even_tokens_per_month`]) and C for one
+/// GPU's monthly capacity, with B < C. Volumes above (n − 1)·C up to n·C need n GPUs, a flat
+/// bill of n GPUs' rent, while the API bill keeps rising and equals that rent at n·B. So with
+/// n GPUs dedicated wins above max((n − 1)·C, n·B), up to n·C. While n·B > (n − 1)·C, the API
+/// is cheaper at the start of the band: the n-th GPU has just been added and is nearly idle.
+/// Once n·B ≤ (n − 1)·C, i.e. n ≥ C ÷ (C − B), the API bill when that GPU is added already
+/// exceeds the rent of all n, and dedicated wins from (n − 1)·B on, at every volume.
+///
+/// With the example inputs (B = 3,041.7 M, C = 3,942 M tokens a month) dedicated wins from
+/// 3,042 to 3,942 M, 6,083 to 7,884 M and 9,125 to 11,826 M, and always from 12,167 M.
+/// Built by [`CostInputs::dedicated_wins`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DedicatedWins {
+    inputs: CostInputs,
+    /// GPUs at [`Self::always_from`] (at least 1); one fewer ranges come before it.
+    always_from_gpus: u64,
+}
+
+/// Most ranges [`DedicatedWins::ranges_text`] names one by one; more are shortened with "…".
+pub const MAX_LISTED_RANGES: usize = 4;
+
+impl DedicatedWins {
+    /// The inputs these volumes are for.
+    pub fn inputs(&self) -> CostInputs {
+        self.inputs
+    }
+
+    /// Volume above which dedicated is always cheaper, in tokens per month.
+    pub fn always_from(&self) -> f64 {
+        self.always_from_gpus as f64 * self.inputs.break_even_tokens_per_month()
+    }
+
+    /// GPUs needed at [`Self::always_from`] (at least 1).
+    pub fn always_from_gpus(&self) -> u64 {
+        self.always_from_gpus
+    }
+
+    /// How many ranges come before [`Self::always_from`] (0 when dedicated wins at every
+    /// volume above the first crossing). Can be huge when the first crossing is just below one
+    /// GPU's capacity; read them lazily with [`Self::ranges`].
+    pub fn range_count(&self) -> u64 {
+        self.always_from_gpus - 1
+    }
+
+    /// The range on `gpus` GPUs, if it comes before [`Self::always_from`].
+    pub fn range(&self, gpus: u64) -> Option<WinRange> {
+        (gpus >= 1 && gpus < self.always_from_gpus).then(|| WinRange {
+            gpus,
+            from: gpus as f64 * self.inputs.break_even_tokens_per_month(),
+            to: gpus as f64 * self.inputs.gpu_capacity_tokens_per_month(),
+        })
+    }
+
+    /// The ranges before [`Self::always_from`], lowest first. Lazy: there are
+    /// [`Self::range_count`] of them, so take what you show.
+    pub fn ranges(&self) -> impl Iterator<Item = WinRange> + '_ {
+        (1..self.always_from_gpus).filter_map(|gpus| self.range(gpus))
+    }
+
+    /// The ranges in words, e.g. `3,042 to 3,942 M, 6,083 to 7,884 M and 9,125 to 11,826 M`
+    /// (millions of tokens a month), or `None` when there are none. Past
+    /// [`MAX_LISTED_RANGES`] it names the first two and the last, with "…" between.
+    pub fn ranges_text(&self) -> Option<String> {
+        let count = self.range_count();
+        let named: Vec<u64> = if count <= MAX_LISTED_RANGES as u64 {
+            (1..=count).collect()
+        } else {
+            vec![1, 2, count]
+        };
+        let mut parts: Vec<String> = named
+            .into_iter()
+            .filter_map(|gpus| self.range(gpus))
+            .map(|r| r.text())
+            .collect();
+        let last = parts.pop()?;
+        if parts.is_empty() {
+            return Some(last);
+        }
+        let gap = if count > MAX_LISTED_RANGES as u64 {
+            ", \u{2026}"
+        } else {
+            ""
+        };
+        Some(format!("{}{gap} and {last}", parts.join(", ")))
+    }
+
+    /// The always-wins sum a reader can check, e.g. `From 4 × 3,041.667 M = 12,166.667 M
+    /// tokens a month on, dedicated always wins: 5 GPUs cost $9,125, less than the API bill of
+    /// $9,460.8 for the 15,768 M tokens that 4 full GPUs serve`.
+    pub fn worked_line(&self) -> String {
+        let k = self.always_from_gpus;
+        let full = k as f64 * self.inputs.gpu_capacity_tokens_per_month();
+        format!(
+            "From {} \u{d7} {} M = {} M tokens a month on, dedicated always wins: {} GPUs cost \
+             ${}, less than the API bill of ${} for the {} M tokens that {} full GPU{} serve{}",
+            k,
+            plain(self.inputs.break_even_tokens_per_month() / 1e6),
+            plain(self.always_from() / 1e6),
+            k + 1,
+            plain((k + 1) as f64 * self.inputs.gpu_monthly_cost()),
+            plain(self.inputs.api_cost(full)),
+            plain(full / 1e6),
+            k,
+            if k == 1 { "" } else { "s" },
+            if k == 1 { "s" } else { "" },
+        )
+    }
+}
+
+/// A volume in millions of tokens, to three significant figures: `12,167 M`, `913 M`. Past
+/// a billion M (a quadrillion tokens, the largest volume the calculator takes) it switches
+/// to the notation the fields accept, `1.2e25 M`, instead of a row of zeros.
+pub fn volume_text(tokens: f64) -> String {
+    format!("{} M", millions(tokens, 3))
+}
+
+/// `tokens` in millions, to `figures` significant figures, without the unit.
+fn millions(tokens: f64, figures: usize) -> String {
+    significant(tokens / 1e6, figures)
+}
+
+/// `value` (> 0) to `figures` significant figures (1 to 10), with thousands separators:
+/// `(3041.667, 3)` → `"3,042"`, `(0.00304, 3)` → `"0.00304"`; from a billion up, in
+/// e-notation: `"1.23e25"`.
+fn significant(value: f64, figures: usize) -> String {
+    if !value.is_finite() || value <= 0.0 {
+        return plain(value);
+    }
+    let trim = |s: &str| {
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s.to_string()
+        }
+    };
+    let figures = figures.clamp(1, 10);
+    if value >= 1e9 {
+        let s = format!("{value:.*e}", figures - 1);
+        let (mantissa, exponent) = s.split_once('e').unwrap_or((s.as_str(), "0"));
+        return format!("{}e{exponent}", trim(mantissa));
+    }
+    let decimals = (figures as i32 - 1 - value.log10().floor() as i32).clamp(0, 9) as usize;
+    trim(&fixed(value, decimals))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,7 +436,7 @@ mod tests {
         let volume = EX.break_even_tokens_per_month();
         assert!((volume - 3_041_666_666.667).abs() < 1.0);
         assert!((EX.api_cost(volume) - EX.dedicated_cost(volume)).abs() < 1e-6);
-        assert!(EX.dedicated_can_win());
+        assert!(EX.dedicated_wins().is_some());
         assert_eq!(
             EX.worked_line(),
             "$2.5/h \u{d7} 730 h = $1,825 a month \u{f7} $0.6 per M = 3,041.667 M tokens a month"
@@ -236,7 +446,160 @@ mod tests {
             api_price_per_m: 0.10,
             ..EX
         };
-        assert!(!cheap_api.dedicated_can_win());
+        assert_eq!(cheap_api.dedicated_wins(), None);
+    }
+
+    /// Whether dedicated costs less than the API at `tokens`, by the two bills themselves.
+    fn dedicated_cheaper(inputs: &CostInputs, tokens: f64) -> bool {
+        inputs.dedicated_cost(tokens) < inputs.api_cost(tokens)
+    }
+
+    #[test]
+    fn the_example_inputs_cross_seven_times() {
+        let wins = EX.dedicated_wins().unwrap();
+        assert_eq!(wins.range_count(), 3);
+        assert_eq!(wins.always_from_gpus(), 4);
+        assert_eq!(volume_text(wins.always_from()), "12,167 M");
+        assert!((wins.always_from() - 12_166_666_666.667).abs() < 1.0);
+        let texts: Vec<String> = wins.ranges().map(|r| r.text()).collect();
+        assert_eq!(
+            texts,
+            ["3,042 to 3,942 M", "6,083 to 7,884 M", "9,125 to 11,826 M"]
+        );
+        assert_eq!(
+            wins.ranges_text().as_deref(),
+            Some("3,042 to 3,942 M, 6,083 to 7,884 M and 9,125 to 11,826 M")
+        );
+        let third = wins.range(3).unwrap();
+        assert_eq!((third.gpus, third.to), (3, 11_826_000_000.0));
+        assert_eq!(wins.range(4), None);
+        assert_eq!(wins.range(0), None);
+        // The issue's examples: the API is cheaper again at 4.5, 6, 8 and 9 billion.
+        for billions in [1.0, 3.0, 4.5, 6.0, 8.0, 9.0, 12.0] {
+            assert!(!dedicated_cheaper(&EX, billions * 1e9), "{billions}B");
+        }
+        for billions in [
+            3.1, 3.942, 6.1, 7.8, 9.2, 11.8, 12.2, 13.0, 15.0, 100.0, 1e5,
+        ] {
+            assert!(dedicated_cheaper(&EX, billions * 1e9), "{billions}B");
+        }
+        assert_eq!(
+            wins.worked_line(),
+            "From 4 \u{d7} 3,041.667 M = 12,166.667 M tokens a month on, dedicated always wins: \
+             5 GPUs cost $9,125, less than the API bill of $9,460.8 for the 15,768 M tokens that \
+             4 full GPUs serve"
+        );
+    }
+
+    #[test]
+    fn dedicated_can_win_for_good_at_the_first_crossing() {
+        // At 50% utilisation and $2 per M, one GPU breaks even at 912.5 M and holds 1,971 M:
+        // the second GPU is paid for by the time the first is full.
+        let busy_api = CostInputs {
+            api_price_per_m: 2.0,
+            utilisation: 0.5,
+            ..EX
+        };
+        let wins = busy_api.dedicated_wins().unwrap();
+        assert_eq!(wins.range_count(), 0);
+        assert_eq!(wins.ranges().count(), 0);
+        assert_eq!(wins.ranges_text(), None);
+        assert_eq!(wins.always_from(), 912_500_000.0);
+        assert_eq!(volume_text(wins.always_from()), "913 M");
+        for tokens in [913e6, 1.971e9, 1.972e9, 5e9, 1e12] {
+            assert!(dedicated_cheaper(&busy_api, tokens), "{tokens}");
+        }
+        assert!(!dedicated_cheaper(&busy_api, 912e6));
+        assert!(wins.worked_line().ends_with("1 full GPU serves"));
+    }
+
+    #[test]
+    fn dedicated_never_wins_at_these_inputs() {
+        let never = |inputs: CostInputs| assert_eq!(inputs.dedicated_wins(), None, "{inputs:?}");
+        // A busy GPU costs more per token than the API: $0.1 per M, or the GPU mostly idle.
+        never(CostInputs {
+            api_price_per_m: 0.1,
+            ..EX
+        });
+        never(CostInputs {
+            utilisation: 0.01,
+            ..EX
+        });
+        // Inputs the fields refuse still give an answer, not a panic or an endless loop.
+        never(CostInputs {
+            api_price_per_m: 0.0,
+            ..EX
+        });
+        never(CostInputs {
+            utilisation: 0.0,
+            ..EX
+        });
+        never(CostInputs {
+            api_price_per_m: f64::NAN,
+            ..EX
+        });
+        never(CostInputs {
+            throughput_tps: f64::INFINITY,
+            ..EX
+        });
+    }
+
+    #[test]
+    fn a_first_crossing_just_below_capacity_gives_many_ranges_in_constant_work() {
+        // One GPU's capacity a hair (about 1e-12) above its break-even: about a trillion
+        // narrow ranges before dedicated wins for good.
+        let first = EX.break_even_tokens_per_month();
+        let hair = CostInputs {
+            throughput_tps: first * (1.0 + 1e-12) / (3600.0 * HOURS_PER_MONTH),
+            ..EX
+        };
+        let wins = hair.dedicated_wins().unwrap();
+        let count = wins.range_count();
+        assert!((5e11..2e12).contains(&(count as f64)), "{count}");
+        assert!(wins.range(count).is_some() && wins.range(count + 1).is_none());
+        assert_eq!(wins.ranges().take(3).count(), 3);
+        assert!(wins.always_from().is_finite());
+        let text = wins.ranges_text().unwrap();
+        assert!(
+            text.starts_with(
+                "3,041.666667 M (a range 0.00304 tokens wide), \
+                 6,083.333333 M (a range 0.00608 tokens wide), \u{2026} and "
+            ),
+            "{text}"
+        );
+        assert!(volume_text(wins.always_from()).ends_with("e15 M"));
+        // The last range and the always-wins volume agree with the bills.
+        let last = wins.range(count).unwrap();
+        let past = wins.always_from() * (1.0 + 1e-9);
+        assert!(dedicated_cheaper(&hair, past));
+        assert!(dedicated_cheaper(&hair, last.to));
+        // The smallest spare a float allows: capacity one step above the break-even.
+        let ulp = CostInputs {
+            throughput_tps: 1.0,
+            utilisation: 1.0,
+            gpu_hourly: 1.0,
+            api_price_per_m: HOURS_PER_MONTH * 1e6
+                / f64::from_bits((3600.0 * HOURS_PER_MONTH).to_bits() - 1),
+        };
+        if let Some(wins) = ulp.dedicated_wins() {
+            assert!(wins.always_from().is_finite() && wins.range_count() < 1 << 60);
+            assert!(wins.ranges_text().is_some_and(|t| !t.contains("NaN")));
+        }
+    }
+
+    #[test]
+    fn volumes_read_in_millions() {
+        assert_eq!(volume_text(912_500_000.0), "913 M");
+        assert_eq!(volume_text(3_041_666_666.667), "3,042 M");
+        assert_eq!(volume_text(1.5e5), "0.15 M");
+        assert_eq!(volume_text(1e15), "1e9 M");
+        assert_eq!(volume_text(1.2345e31), "1.23e25 M");
+        let close = WinRange {
+            gpus: 1,
+            from: 3_941.9e6,
+            to: 3_942e6,
+        };
+        assert_eq!(close.text(), "3,941.9 to 3,942 M");
     }
 
     #[test]
@@ -309,15 +672,73 @@ mod tests {
             let gpus = inputs.gpus_needed(tokens) as f64;
             proptest::prop_assert!(gpus * capacity >= tokens * (1.0 - 1e-9));
             proptest::prop_assert!(inputs.dedicated_cost(tokens * 2.0) >= p.dedicated_cost);
-            // Below break-even the API is cheaper; when dedicated can win, it is cheaper (or
-            // equal) between break-even and one GPU's capacity.
-            let volume = inputs.break_even_tokens_per_month();
-            let below = volume * 0.99;
+            // Below the first crossing the API is cheaper.
+            let below = inputs.break_even_tokens_per_month() * 0.99;
             proptest::prop_assert!(inputs.api_cost(below) < inputs.dedicated_cost(below));
-            if inputs.dedicated_can_win() {
-                let v = volume.max(capacity * 0.999);
-                let (api, dedicated) = (inputs.api_cost(v), inputs.dedicated_cost(v));
-                proptest::prop_assert!(api >= dedicated * (1.0 - 1e-9));
+        }
+
+        /// The reported ranges against the two bills, at volumes inside each range, in each
+        /// gap, past the always-wins volume, and anywhere (well clear of the edges, where
+        /// the bills tie or a GPU's last token rounds).
+        #[test]
+        fn ranges_agree_with_the_bills(
+            price in 0.01f64..100.0,
+            hourly in 0.1f64..100.0,
+            tps in 1.0f64..100_000.0,
+            utilisation in 0.01f64..=1.0,
+            pick in 0.0f64..1.0,
+            t in 0.001f64..0.999,
+            anywhere in 0.0f64..1.0,
+        ) {
+            let inputs = CostInputs {
+                api_price_per_m: price,
+                gpu_hourly: hourly,
+                throughput_tps: tps,
+                utilisation,
+            };
+            let cheaper = |v: f64| inputs.dedicated_cost(v) < inputs.api_cost(v);
+            let first = inputs.break_even_tokens_per_month();
+            let capacity = inputs.gpu_capacity_tokens_per_month();
+            let Some(wins) = inputs.dedicated_wins() else {
+                // Never: not even with every GPU full, nor anywhere in between.
+                for gpus in 1..=5 {
+                    proptest::prop_assert!(!cheaper(gpus as f64 * capacity * (1.0 - 1e-9)));
+                }
+                proptest::prop_assert!(!cheaper(first * (1.0 + anywhere * 10.0)));
+                return Ok(());
+            };
+            let clear = |v: f64, edges: &[f64]| edges.iter().all(|e| (v - e).abs() > 1e-7 * v);
+            let count = wins.range_count();
+            // Inside a range and in the gap after it.
+            if count > 0 {
+                let gpus = 1 + ((pick * count as f64) as u64).min(count - 1);
+                let r = wins.range(gpus).unwrap();
+                let next = wins.range(gpus + 1).map_or(wins.always_from(), |n| n.from);
+                let inside = r.from + t * (r.to - r.from);
+                let gap = r.to + t * (next - r.to);
+                if clear(inside, &[r.from, r.to]) {
+                    proptest::prop_assert!(cheaper(inside), "{:?} at {}", r, inside);
+                }
+                if clear(gap, &[r.to, next]) {
+                    proptest::prop_assert!(!cheaper(gap), "gap after {:?} at {}", r, gap);
+                }
+            }
+            // Past the always-wins volume, every volume (allowing ties where a GPU is added).
+            let past = wins.always_from() * (1.0 + 1e-6 + anywhere * 100.0);
+            let (api, dedicated) = (inputs.api_cost(past), inputs.dedicated_cost(past));
+            proptest::prop_assert!(dedicated <= api * (1.0 + 1e-9), "{} vs {}", dedicated, api);
+            // Any volume up to twice the always-wins volume, by scanning every range.
+            if count <= 10_000 {
+                let v = first * 0.5 + anywhere * (wins.always_from() * 2.0 - first * 0.5);
+                let mut edges = vec![wins.always_from()];
+                let mut listed = v > wins.always_from();
+                for r in wins.ranges() {
+                    edges.extend([r.from, r.to]);
+                    listed |= r.from < v && v <= r.to;
+                }
+                if clear(v, &edges) {
+                    proptest::prop_assert_eq!(listed, cheaper(v), "at {}", v);
+                }
             }
         }
 

@@ -1,11 +1,17 @@
-//! Decode ceiling: each generated token reads every weight from memory once, so memory
-//! bandwidth caps the decode speed of one sequence.
+//! Decode ceiling: each generated token reads the model's weights from memory once (all of
+//! them, for a dense model), so memory bandwidth caps the decode speed of one sequence.
 //!
 //! tokens/s ≤ bandwidth (GB/s) ÷ weights read per token (GB). It is an upper bound, not a
 //! benchmark: real runs reach part of peak bandwidth and also read the KV cache. The ratio
 //! between two models holds on any machine, because it comes from their sizes alone.
+//!
+//! A mixture-of-experts (MoE) model keeps every expert in memory but sends each token through
+//! only a few of them, so it reads its *active* parameters per token, not all of them:
+//! [`ModelWeights`] carries both figures. Memory sets how many GPUs hold the model ([`fit`]);
+//! the weights read per token set the ceiling.
 
 use super::format::plain;
+use super::memory::gpus_needed;
 use super::{parse_number, InputError};
 
 /// The course's example machine: 100 GB/s of memory bandwidth.
@@ -20,14 +26,165 @@ pub const MAX_BANDWIDTH_GB_S: f64 = 100_000.0;
 /// Largest weights per token accepted, in GB (100 TB).
 pub const MAX_WEIGHTS_GB: f64 = 100_000.0;
 
+/// A model's weights as decode sees them, in GB (10⁹ bytes).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ModelWeights {
+    /// Weights held in memory: every parameter × bytes per parameter, in GB.
+    pub in_memory_gb: f64,
+    /// Weights read to produce one token, in GB: all of them for a dense model, the active
+    /// parameters only for a mixture-of-experts model.
+    pub read_per_token_gb: f64,
+}
+
+impl ModelWeights {
+    /// A dense model: each token reads every weight, so both figures are `gb`.
+    pub const fn dense(gb: f64) -> Self {
+        Self {
+            in_memory_gb: gb,
+            read_per_token_gb: gb,
+        }
+    }
+
+    /// True when a token reads less than the whole model (a mixture of experts).
+    pub fn is_mixture_of_experts(self) -> bool {
+        self.read_per_token_gb < self.in_memory_gb
+    }
+
+    /// Upper bound on decode speed on one GPU of `bandwidth_gb_s`, in tokens/s, from the weights
+    /// read per token (not those in memory).
+    pub fn ceiling_tps(self, bandwidth_gb_s: f64) -> f64 {
+        decode_ceiling_tps(bandwidth_gb_s, self.read_per_token_gb)
+    }
+}
+
+/// A model a calculator offers with one click: a label that states its figures, and its weights.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ModelPreset {
+    /// Button text, e.g. `70B · FP16 140 GB`.
+    pub label: &'static str,
+    /// The weights the button fills in.
+    pub weights: ModelWeights,
+}
+
+/// DeepSeek-R1 as shipped, the course's mixture-of-experts example: 671B parameters in all and
+/// 37B active per token, stored in FP8 (1 byte per parameter), so 671 GB in memory and 37 GB
+/// read per token.
+pub const DEEPSEEK_R1: ModelWeights = ModelWeights {
+    in_memory_gb: 671.0,
+    read_per_token_gb: 37.0,
+};
+
+/// Small models offered as presets: the course's 8B at about 4 bits, and 8B and 3B in FP16.
+pub const SMALL_MODEL_PRESETS: &[ModelPreset] = &[
+    ModelPreset {
+        label: "8B \u{b7} ~4-bit \u{2248} 5 GB",
+        weights: ModelWeights::dense(EXAMPLE_SMALL_GB),
+    },
+    ModelPreset {
+        label: "8B \u{b7} FP16 16 GB",
+        weights: ModelWeights::dense(16.0),
+    },
+    ModelPreset {
+        label: "3B \u{b7} FP16 6 GB",
+        weights: ModelWeights::dense(6.0),
+    },
+];
+
+/// Large models offered as presets: the course's 70B at about 4 bits, 70B in FP16, 405B in FP8
+/// and DeepSeek-R1, a mixture of experts.
+pub const LARGE_MODEL_PRESETS: &[ModelPreset] = &[
+    ModelPreset {
+        label: "70B \u{b7} ~4-bit \u{2248} 40 GB",
+        weights: ModelWeights::dense(EXAMPLE_LARGE_GB),
+    },
+    ModelPreset {
+        label: "70B \u{b7} FP16 140 GB",
+        weights: ModelWeights::dense(140.0),
+    },
+    ModelPreset {
+        label: "405B \u{b7} FP8 405 GB",
+        weights: ModelWeights::dense(405.0),
+    },
+    ModelPreset {
+        label: "DeepSeek-R1 \u{b7} FP8 671 GB, 37 GB active",
+        weights: DEEPSEEK_R1,
+    },
+];
+
 /// Parses memory bandwidth in GB/s, as typed (more than 0, at most 100,000).
 pub fn parse_bandwidth_gb_s(text: &str) -> Result<f64, InputError> {
     parse_number("Memory bandwidth", text, 0.0, true, MAX_BANDWIDTH_GB_S)
 }
 
-/// Parses the weights a model reads per token, in GB, as typed (more than 0, at most 100,000).
-pub fn parse_model_gb(text: &str) -> Result<f64, InputError> {
-    parse_number("Model size", text, 0.0, true, MAX_WEIGHTS_GB)
+/// Parses a model's weights as typed: in memory (GB, more than 0, at most 100,000) and read per
+/// token (GB). A blank read field means a dense model, which reads all its weights; a typed one
+/// must be more than 0 and at most the weights in memory. Errors name `fields.0` (memory) and
+/// `fields.1` (read per token), so each message sits by its own field.
+pub fn parse_model_weights(
+    in_memory: &str,
+    read_per_token: &str,
+    fields: (&'static str, &'static str),
+) -> Result<ModelWeights, Vec<InputError>> {
+    let memory = parse_number(fields.0, in_memory, 0.0, true, MAX_WEIGHTS_GB);
+    let read = match read_per_token.trim() {
+        "" => Ok(None),
+        text => {
+            parse_number(fields.1, text, 0.0, true, MAX_WEIGHTS_GB).and_then(|read| match memory {
+                Ok(memory) if read > memory => Err(InputError::new(
+                    fields.1,
+                    format!(
+                        "Must be at most the weights in memory, {} GB.",
+                        plain(memory)
+                    ),
+                )),
+                _ => Ok(Some(read)),
+            })
+        }
+    };
+    match (memory, read) {
+        (Ok(memory), Ok(read)) => Ok(ModelWeights {
+            in_memory_gb: memory,
+            read_per_token_gb: read.unwrap_or(memory),
+        }),
+        (memory, read) => Err([memory.err(), read.err()].into_iter().flatten().collect()),
+    }
+}
+
+/// Parses the memory of one GPU in GB, as typed. Blank means not given (`None`): with only a
+/// bandwidth, there is no memory to check the weights against.
+pub fn parse_gpu_memory_gb(text: &str) -> Result<Option<f64>, InputError> {
+    match text.trim() {
+        "" => Ok(None),
+        text => super::memory::parse_gpu_gb(text).map(Some),
+    }
+}
+
+/// How a model's weights sit in the memory of GPUs of one kind, and the ceiling that follows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fit {
+    /// Whole GPUs needed to hold the weights in memory: 1 when they fit on one.
+    pub gpus: u64,
+    /// Upper bound on decode speed with the weights split over those GPUs, in tokens/s: together
+    /// they read `gpus` × bandwidth, so gpus × bandwidth ÷ weights read per token. The same as
+    /// the one-GPU ceiling when the weights fit; it ignores the traffic between the GPUs.
+    pub split_ceiling_tps: f64,
+}
+
+impl Fit {
+    /// True when one GPU holds all the weights.
+    pub fn fits(self) -> bool {
+        self.gpus == 1
+    }
+}
+
+/// Checks `weights` against GPUs of `gpu_memory_gb` (GB) and `bandwidth_gb_s` (GB/s): how many
+/// hold them (from the weights in memory), and the ceiling across that many (from those read).
+pub fn fit(weights: ModelWeights, gpu_memory_gb: f64, bandwidth_gb_s: f64) -> Fit {
+    let gpus = gpus_needed(weights.in_memory_gb, gpu_memory_gb);
+    Fit {
+        gpus,
+        split_ceiling_tps: gpus as f64 * weights.ceiling_tps(bandwidth_gb_s),
+    }
 }
 
 /// Upper bound on decode speed for one sequence, in tokens/s: bandwidth (GB/s) ÷ weights read
@@ -116,19 +273,130 @@ mod tests {
         );
     }
 
+    const FIELDS: (&str, &str) = ("Model B", "Model B per token");
+
     #[test]
     fn parse_helpers_guard_zero_and_name_the_field() {
         assert_eq!(parse_bandwidth_gb_s("3350"), Ok(3350.0));
-        assert_eq!(parse_model_gb("4.5"), Ok(4.5));
-        let err = parse_model_gb("0").unwrap_err();
         assert_eq!(
-            (err.field, err.message.as_str()),
-            ("Model size", "Must be more than 0.")
+            parse_model_weights("4.5", "", FIELDS),
+            Ok(ModelWeights::dense(4.5))
+        );
+        let errs = parse_model_weights("0", "", FIELDS).unwrap_err();
+        assert_eq!(
+            (errs[0].field, errs[0].message.as_str()),
+            ("Model B", "Must be more than 0.")
         );
         assert_eq!(
             parse_bandwidth_gb_s("1e6").unwrap_err().field,
             "Memory bandwidth"
         );
+        assert_eq!(parse_gpu_memory_gb(" "), Ok(None));
+        assert_eq!(parse_gpu_memory_gb("80"), Ok(Some(80.0)));
+        assert_eq!(parse_gpu_memory_gb("-1").unwrap_err().field, "GPU memory");
+    }
+
+    #[test]
+    fn a_blank_read_field_means_a_dense_model() {
+        let dense = parse_model_weights("140", "  ", FIELDS).unwrap();
+        assert_eq!(dense, ModelWeights::dense(140.0));
+        assert!(!dense.is_mixture_of_experts());
+        // Typing the whole model again is also dense.
+        assert!(!parse_model_weights("140", "140", FIELDS)
+            .unwrap()
+            .is_mixture_of_experts());
+    }
+
+    #[test]
+    fn the_read_field_cannot_exceed_memory_and_each_error_is_named() {
+        let errs = parse_model_weights("40", "41", FIELDS).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].field, "Model B per token");
+        assert_eq!(
+            errs[0].message,
+            "Must be at most the weights in memory, 40 GB."
+        );
+        let errs = parse_model_weights("", "0", FIELDS).unwrap_err();
+        let fields: Vec<_> = errs.iter().map(|e| e.field).collect();
+        assert_eq!(fields, ["Model B", "Model B per token"]);
+        // With memory unreadable, a sensible read figure is not blamed.
+        let errs = parse_model_weights("x", "37", FIELDS).unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].field, "Model B");
+    }
+
+    #[test]
+    fn deepseek_r1_is_671b_in_all_and_37b_active_in_fp8() {
+        use crate::calc::memory::{weight_memory_gb, Precision};
+        assert_eq!(
+            DEEPSEEK_R1.in_memory_gb,
+            weight_memory_gb(671.0, Precision::Fp8)
+        );
+        assert_eq!(
+            DEEPSEEK_R1.read_per_token_gb,
+            weight_memory_gb(37.0, Precision::Fp8)
+        );
+        assert!(DEEPSEEK_R1.is_mixture_of_experts());
+        let preset = LARGE_MODEL_PRESETS
+            .iter()
+            .find(|p| p.label.starts_with("DeepSeek-R1"))
+            .map(|p| p.weights);
+        assert_eq!(preset, Some(DEEPSEEK_R1));
+        // Presets come back unchanged through the fields they fill (the read field left blank
+        // for a dense model).
+        for p in SMALL_MODEL_PRESETS.iter().chain(LARGE_MODEL_PRESETS) {
+            let read = if p.weights.is_mixture_of_experts() {
+                plain(p.weights.read_per_token_gb)
+            } else {
+                String::new()
+            };
+            let typed = parse_model_weights(
+                &plain(p.weights.in_memory_gb).replace(',', ""),
+                &read,
+                FIELDS,
+            );
+            assert_eq!(typed, Ok(p.weights), "{}", p.label);
+            assert!(
+                p.label
+                    .contains(&format!("{} GB", plain(p.weights.in_memory_gb))),
+                "{}",
+                p.label
+            );
+        }
+    }
+
+    #[test]
+    fn an_moe_model_is_bound_by_its_active_weights_not_all_of_them() {
+        // DeepSeek-R1 in FP8 on an H100's 3,350 GB/s: 37 GB read per token, not 671.
+        let h100 = crate::calc::gpus::preset("h100-80").unwrap();
+        let tps = DEEPSEEK_R1.ceiling_tps(h100.bandwidth_gb_s);
+        assert_eq!(three_figures(tps), "90.5");
+        assert_eq!(tps, decode_ceiling_tps(3350.0, 37.0));
+        let if_dense = ModelWeights::dense(671.0).ceiling_tps(h100.bandwidth_gb_s);
+        assert_eq!(three_figures(if_dense), "4.99");
+        assert_eq!(three_figures(speed_ratio(37.0, 671.0)), "18.1");
+    }
+
+    #[test]
+    fn fit_counts_gpus_from_memory_and_the_split_ceiling_from_reads() {
+        // 140 GB on one 80 GB H100 does not fit: 2 GPUs, which together read twice as fast.
+        let f = fit(ModelWeights::dense(140.0), 80.0, 3350.0);
+        assert!(!f.fits());
+        assert_eq!(f.gpus, 2);
+        assert_eq!(
+            three_figures(ModelWeights::dense(140.0).ceiling_tps(3350.0)),
+            "23.9"
+        );
+        assert_eq!(three_figures(f.split_ceiling_tps), "47.9");
+        // 40 GB fits, and the ceiling is the one-GPU ceiling.
+        let f = fit(ModelWeights::dense(40.0), 80.0, 100.0);
+        assert!(f.fits());
+        assert_eq!(f.split_ceiling_tps, 2.5);
+        // R1 needs 9 GPUs of 80 GB to hold, whatever it reads per token.
+        let f = fit(DEEPSEEK_R1, 80.0, 3350.0);
+        assert_eq!(f.gpus, 9);
+        assert_eq!(three_figures(f.split_ceiling_tps), "815");
+        assert!(fit(DEEPSEEK_R1, 1000.0, 3350.0).fits());
     }
 
     proptest::proptest! {

@@ -1009,17 +1009,18 @@ pub fn mcnemar_sentence(regressed: usize, fixed: usize) -> String {
     if p < 0.05 {
         let side = if regressed > fixed { "worse" } else { "better" };
         format!(
-            "McNemar's test looks only at the changed cases: {split} is a split that chance \
-             would give less than 5% of the time (p = {}), so the candidate is likely {side} \
-             on cases like these, though the test cannot say how much any one case matters to \
-             your product.",
+            "McNemar's test looks only at the changed cases: if the two systems were equally \
+             good, a split at least as uneven as {split} would happen less than 5% of the time \
+             (p = {}), so the candidate is likely {side} on cases like these, though the test \
+             cannot say how much any one case matters to your product.",
             p_value_text(p)
         )
     } else {
         format!(
-            "McNemar's test looks only at the changed cases: {split} is a split chance gives \
-             easily (p = {}), so the test cannot tell the two systems apart, which does not \
-             make a regressed case harmless: read each one.",
+            "McNemar's test looks only at the changed cases: if the two systems were equally \
+             good, a split at least as uneven as {split} would still happen 5% of the time or \
+             more (p = {}), so the test cannot tell the two systems apart, which does not make \
+             a regressed case harmless: read each one.",
             p_value_text(p)
         )
     }
@@ -1526,6 +1527,13 @@ mod tests {
             "{s}"
         );
         assert!(s.contains("cannot tell the two systems apart"), "{s}");
+        // The p-value is a chance under the assumption that both systems are equally good:
+        // the sentence must state that condition, whichever way the test comes out.
+        for (b, c) in [(1, 1), (9, 1), (1, 9), (13, 4)] {
+            let s = mcnemar_sentence(b, c);
+            assert!(s.contains("if the two systems were equally good"), "{s}");
+        }
+        assert!(mcnemar_sentence(13, 4).contains("less than 5% of the time"));
         assert!(mcnemar_sentence(9, 1).contains("likely worse"));
         assert!(mcnemar_sentence(1, 9).contains("likely better"));
         assert!(mcnemar_sentence(0, 0).starts_with("No case changed"));

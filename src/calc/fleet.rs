@@ -2,9 +2,12 @@
 //!
 //! Decode time per token scales with the weights read per token (`decode`), so when two models
 //! both pass the evals, the smaller one needs that ratio less GPU time: 8 GPUs of a 40 GB model
-//! become 1 of a 5 GB model, or the same 8 serve 8× the traffic.
+//! become 1 of a 5 GB model, or the same 8 serve 8× the traffic. For a mixture-of-experts model
+//! the weights read are its active parameters; the GPUs must still hold all of its weights.
 
-use super::format::plain;
+use super::decode::ModelWeights;
+use super::format::{fixed, plain};
+use super::memory::gpus_needed;
 use super::{parse_number, InputError};
 
 /// Seconds in a day.
@@ -82,90 +85,203 @@ pub fn gpus_for_traffic(tokens_per_day: f64, gpu_tps: f64) -> u64 {
     whole_gpus(average_tokens_per_s(tokens_per_day) / gpu_tps)
 }
 
+/// How the fleet's GPU memory bears on a swap: every GPU serving a model must together hold all
+/// its weights, whatever the traffic, and for a mixture-of-experts model that is far more than it
+/// reads per token.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FleetMemory {
+    /// Memory of one GPU, in GB.
+    pub gpu_memory_gb: f64,
+    /// GPUs it takes to hold the large model's weights: today's fleet needs at least this many.
+    pub large_gpus_to_hold: u64,
+    /// GPUs it takes to hold the small model's weights: the new fleet needs at least this many.
+    pub small_gpus_to_hold: u64,
+}
+
+impl FleetMemory {
+    /// GPUs of `gpu_memory_gb` (GB) needed to hold each model's weights in memory.
+    pub fn new(large: ModelWeights, small: ModelWeights, gpu_memory_gb: f64) -> Self {
+        Self {
+            gpu_memory_gb,
+            large_gpus_to_hold: gpus_needed(large.in_memory_gb, gpu_memory_gb),
+            small_gpus_to_hold: gpus_needed(small.in_memory_gb, gpu_memory_gb),
+        }
+    }
+}
+
 /// Every number of a fleet swap from a large model to a small one that both pass the evals.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FleetSwap {
-    /// Weights the large (current) model reads per token, in GB.
-    pub large_gb: f64,
-    /// Weights the small (candidate) model reads per token, in GB.
-    pub small_gb: f64,
+    /// The large (current) model's weights, in memory and read per token (GB).
+    pub large: ModelWeights,
+    /// The small (candidate) model's weights, in memory and read per token (GB).
+    pub small: ModelWeights,
     /// GPUs the large model uses today.
     pub large_gpus: u64,
-    /// GPU time of the large model per token ÷ that of the small one (×): large GB ÷ small GB.
+    /// GPU time of the large model per token ÷ that of the small one (×): the weights each reads
+    /// per token, large ÷ small.
     pub gpu_time_ratio: f64,
-    /// GPUs the small model needs for the same traffic: ⌈large GPUs × small GB ÷ large GB⌉, at
+    /// GPUs the small model needs for the same decode work: ⌈large GPUs ÷ GPU time ratio⌉, at
     /// least 1.
+    pub small_gpus_for_decode: u64,
+    /// The memory check, when the GPUs' memory is known.
+    pub memory: Option<FleetMemory>,
+    /// GPUs the small model needs for the same traffic: those for decode, and at least enough
+    /// to hold its weights when the memory is known.
     pub small_gpus: u64,
     /// Traffic the same GPUs serve with the small model, as a multiple of today's (×).
     pub traffic_multiple: f64,
 }
 
 impl FleetSwap {
-    /// Works out the swap. Also valid the other way round (a larger candidate gives a ratio
-    /// below 1 and more GPUs). Zero sizes give infinite or NaN ratios rather than panics; the
-    /// `parse_*` helpers and `decode::parse_model_gb` keep them out.
-    pub fn new(large_gb: f64, small_gb: f64, large_gpus: u64) -> Self {
-        let gpu_time_ratio = large_gb / small_gb;
+    /// Works out the swap, with GPUs of `gpu_memory_gb` (GB) if known. Also valid the other way
+    /// round (a larger candidate gives a ratio below 1 and more GPUs). Zero sizes give infinite
+    /// or NaN ratios rather than panics; the `parse_*` helpers keep them out.
+    pub fn new(
+        large: ModelWeights,
+        small: ModelWeights,
+        large_gpus: u64,
+        gpu_memory_gb: Option<f64>,
+    ) -> Self {
+        let gpu_time_ratio = large.read_per_token_gb / small.read_per_token_gb;
+        let small_gpus_for_decode =
+            whole_gpus(large_gpus as f64 * small.read_per_token_gb / large.read_per_token_gb);
+        let memory = gpu_memory_gb.map(|gb| FleetMemory::new(large, small, gb));
         Self {
-            large_gb,
-            small_gb,
+            large,
+            small,
             large_gpus,
             gpu_time_ratio,
-            small_gpus: whole_gpus(large_gpus as f64 * small_gb / large_gb),
+            small_gpus_for_decode,
+            memory,
+            small_gpus: small_gpus_for_decode.max(memory.map_or(1, |m| m.small_gpus_to_hold)),
             traffic_multiple: gpu_time_ratio,
         }
     }
 
     /// The sums a reader can check, e.g.
-    /// `40 GB ÷ 5 GB = 8× → 8 GPUs ÷ 8 = 1 GPU, or 8 GPUs serve 8× the traffic`.
-    pub fn worked_line(&self) -> String {
+    /// `40 GB ÷ 5 GB = 8× → 8 GPUs ÷ 8 = 1 GPU, or 8 GPUs serve 8× the traffic`, from the
+    /// weights read per token; when memory is known and holding the small model takes more
+    /// GPUs than its decode work, a second line shows that sum.
+    pub fn worked_lines(&self) -> Vec<String> {
         let unit = |n: u64| if n == 1 { "GPU" } else { "GPUs" };
-        format!(
+        let mut lines = vec![format!(
             "{} GB \u{f7} {} GB = {}\u{d7} \u{2192} {} {} \u{f7} {} = {} {}, \
              or {} {} serve {}\u{d7} the traffic",
-            plain(self.large_gb),
-            plain(self.small_gb),
+            plain(self.large.read_per_token_gb),
+            plain(self.small.read_per_token_gb),
             plain(self.gpu_time_ratio),
             self.large_gpus,
             unit(self.large_gpus),
             plain(self.gpu_time_ratio),
-            self.small_gpus,
-            unit(self.small_gpus),
+            self.small_gpus_for_decode,
+            unit(self.small_gpus_for_decode),
             self.large_gpus,
             unit(self.large_gpus),
             plain(self.traffic_multiple),
-        )
+        )];
+        if let Some(m) = self
+            .memory
+            .filter(|_| self.small_gpus > self.small_gpus_for_decode)
+        {
+            lines.push(format!(
+                "{} GB in memory \u{f7} {} GB per GPU = {} \u{2192} at least {} {} to hold the weights",
+                plain(self.small.in_memory_gb),
+                plain(m.gpu_memory_gb),
+                fixed(self.small.in_memory_gb / m.gpu_memory_gb, 2),
+                m.small_gpus_to_hold,
+                unit(m.small_gpus_to_hold),
+            ));
+        }
+        lines
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::format::fixed;
+    use super::super::decode::DEEPSEEK_R1;
     use super::*;
+
+    /// A swap between two dense models, with no memory check (as the lesson's figures do).
+    fn dense(large_gb: f64, small_gb: f64, gpus: u64) -> FleetSwap {
+        FleetSwap::new(
+            ModelWeights::dense(large_gb),
+            ModelWeights::dense(small_gb),
+            gpus,
+            None,
+        )
+    }
 
     #[test]
     fn reproduces_the_why_size_wins_fleet() {
         let tokens = tokens_per_day(EXAMPLE_REQUESTS_PER_DAY, EXAMPLE_OUTPUT_TOKENS);
         assert_eq!(tokens, 400_000_000.0);
         assert_eq!(fixed(tokens, 0), "400,000,000");
-        let swap = FleetSwap::new(40.0, 5.0, EXAMPLE_LARGE_GPUS);
+        let swap = dense(40.0, 5.0, EXAMPLE_LARGE_GPUS);
         assert_eq!(swap.gpu_time_ratio, 8.0);
         assert_eq!(swap.small_gpus, 1);
         assert_eq!(swap.traffic_multiple, 8.0);
         assert_eq!(
-            swap.worked_line(),
-            "40 GB \u{f7} 5 GB = 8\u{d7} \u{2192} 8 GPUs \u{f7} 8 = 1 GPU, \
+            swap.worked_lines(),
+            [
+                "40 GB \u{f7} 5 GB = 8\u{d7} \u{2192} 8 GPUs \u{f7} 8 = 1 GPU, \
              or 8 GPUs serve 8\u{d7} the traffic"
+            ]
         );
+        // 80 GB GPUs hold both models on one each: memory changes nothing.
+        let held = FleetSwap::new(
+            ModelWeights::dense(40.0),
+            ModelWeights::dense(5.0),
+            EXAMPLE_LARGE_GPUS,
+            Some(80.0),
+        );
+        assert_eq!(held.small_gpus, 1);
+        assert_eq!(held.worked_lines(), swap.worked_lines());
+        let m = held.memory.unwrap();
+        assert_eq!((m.large_gpus_to_hold, m.small_gpus_to_hold), (1, 1));
+    }
+
+    #[test]
+    fn an_moe_model_saves_gpu_time_by_its_active_weights() {
+        // Today: DeepSeek-R1 in FP8 (671 GB held, 37 GB read per token) on 16 GPUs of 80 GB.
+        // Candidate: the 8B model at about 4 bits (5 GB). GPU time falls by 37 ÷ 5, not 671 ÷ 5.
+        let swap = FleetSwap::new(DEEPSEEK_R1, ModelWeights::dense(5.0), 16, Some(80.0));
+        assert_eq!(swap.gpu_time_ratio, 7.4);
+        assert_eq!(swap.small_gpus, 3);
+        assert_eq!(swap.traffic_multiple, 7.4);
+        assert!(swap.worked_lines()[0].starts_with("37 GB \u{f7} 5 GB = 7.4\u{d7}"));
+        let m = swap.memory.unwrap();
+        assert_eq!((m.large_gpus_to_hold, m.small_gpus_to_hold), (9, 1));
+    }
+
+    #[test]
+    fn memory_sets_a_floor_under_the_new_fleet() {
+        // Today: a dense 70B in FP16 (140 GB) on 8 GPUs. Moving to R1 cuts the reads per token
+        // to 37 GB, so decode alone would take 3 GPUs, but 671 GB need 9 GPUs of 80 GB to hold.
+        let swap = FleetSwap::new(ModelWeights::dense(140.0), DEEPSEEK_R1, 8, Some(80.0));
+        assert_eq!(plain(swap.gpu_time_ratio), "3.784");
+        assert_eq!(swap.small_gpus_for_decode, 3);
+        assert_eq!(swap.small_gpus, 9);
+        assert_eq!(
+            swap.worked_lines()[1],
+            "671 GB in memory \u{f7} 80 GB per GPU = 8.39 \u{2192} at least 9 GPUs to hold the weights"
+        );
+        // Without a memory figure there is no floor to apply.
+        let unknown = FleetSwap::new(ModelWeights::dense(140.0), DEEPSEEK_R1, 8, None);
+        assert_eq!(unknown.small_gpus, 3);
+        assert_eq!(unknown.worked_lines().len(), 1);
+        // On GPUs of 141 GB, 5 hold it.
+        let h200 = FleetSwap::new(ModelWeights::dense(140.0), DEEPSEEK_R1, 8, Some(141.0));
+        assert_eq!(h200.small_gpus, 5);
     }
 
     #[test]
     fn rounds_up_partial_gpus_but_not_binary_noise() {
-        assert_eq!(FleetSwap::new(40.0, 5.0, 9).small_gpus, 2);
-        assert_eq!(FleetSwap::new(40.0, 5.0, 16).small_gpus, 2);
-        assert_eq!(FleetSwap::new(0.3, 0.1 + 0.2, 3).small_gpus, 3);
-        assert_eq!(FleetSwap::new(5.0, 40.0, 1).small_gpus, 8);
-        assert_eq!(FleetSwap::new(0.0, 0.0, 4).small_gpus, 1);
+        assert_eq!(dense(40.0, 5.0, 9).small_gpus, 2);
+        assert_eq!(dense(40.0, 5.0, 16).small_gpus, 2);
+        assert_eq!(dense(0.3, 0.1 + 0.2, 3).small_gpus, 3);
+        assert_eq!(dense(5.0, 40.0, 1).small_gpus, 8);
+        assert_eq!(dense(0.0, 0.0, 4).small_gpus, 1);
     }
 
     #[test]
@@ -200,12 +316,27 @@ mod tests {
             shrink in 1.0f64..1000.0,
             gpus in 1u64..100_000,
         ) {
-            let swap = FleetSwap::new(large, large / shrink, gpus);
+            let swap = dense(large, large / shrink, gpus);
             proptest::prop_assert!(swap.small_gpus >= 1 && swap.small_gpus <= gpus);
             proptest::prop_assert!((swap.gpu_time_ratio - shrink).abs() <= 1e-9 * shrink);
             // Enough GPUs: the small fleet has at least the GPU time the traffic needs.
             let needed = gpus as f64 / swap.gpu_time_ratio;
             proptest::prop_assert!(swap.small_gpus as f64 >= needed - 1e-6);
+        }
+
+        #[test]
+        fn the_new_fleet_holds_the_weights_and_does_the_work(
+            large in 0.1f64..10_000.0,
+            active in 0.01f64..=1.0,
+            small in 0.1f64..10_000.0,
+            gpus in 1u64..10_000,
+            gpu_gb in 1.0f64..1000.0,
+        ) {
+            let large = ModelWeights { in_memory_gb: large, read_per_token_gb: large * active };
+            let swap = FleetSwap::new(large, ModelWeights::dense(small), gpus, Some(gpu_gb));
+            proptest::prop_assert!(swap.small_gpus as f64 * gpu_gb >= small * (1.0 - 1e-9));
+            proptest::prop_assert!(swap.small_gpus >= swap.small_gpus_for_decode);
+            proptest::prop_assert!(swap.small_gpus_for_decode as f64 >= gpus as f64 / swap.gpu_time_ratio - 1e-6);
         }
 
         #[test]

@@ -59,6 +59,22 @@ pub fn plain(value: f64) -> String {
     }
 }
 
+/// `s` made safe as HTML text or a quoted attribute value: `<a & "b">` → `&lt;a &amp; &quot;b&quot;&gt;`.
+pub fn escape_html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,5 +90,14 @@ mod tests {
         assert_eq!(plain(1342.0), "1,342");
         assert_eq!(plain(-2.5), "\u{2212}2.5");
         assert_eq!(plain(-0.0001), "0");
+    }
+
+    #[test]
+    fn escape_html_leaves_no_markup() {
+        assert_eq!(
+            escape_html(r#"<a href='x'>&"</a>"#),
+            "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;"
+        );
+        assert_eq!(escape_html("$SMALL </dev/null"), "$SMALL &lt;/dev/null");
     }
 }

@@ -1,10 +1,11 @@
-//! Break-even: the monthly bill of a per-token API against dedicated GPUs, the volume where
-//! they cross, and both costs on a chart.
+//! Break-even: the monthly bill of a per-token API against dedicated GPUs, every volume where
+//! dedicated is cheaper (a staircase of ranges, then for good), and both costs on a chart.
 
-use super::calc_parts::{compact, decades, AxisChart, Line, LogLogChart, Stroke};
+use super::calc_parts::{compact, decades, AxisChart, Band, Line, LogLogChart, Stroke, WIDTH};
 use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
-use crate::calc::break_even::{self as be, CostInputs, HOURS_PER_MONTH};
-use crate::calc::decode::three_figures;
+use crate::calc::break_even::{
+    self as be, volume_text, CostInputs, DedicatedWins, HOURS_PER_MONTH,
+};
 use crate::calc::format::{fixed, plain};
 use crate::calc::InputError;
 use crate::content::WidgetParams;
@@ -33,8 +34,8 @@ struct Bills {
     api: f64,
     dedicated: f64,
     gpus: u64,
-    /// Volume where one GPU's rent equals the API bill (tokens a month), if dedicated can win.
-    break_even: Option<f64>,
+    /// Every volume where dedicated is cheaper, if there is one.
+    wins: Option<DedicatedWins>,
     /// Dedicated cost per million tokens with the GPUs as busy as `utilisation` says ($).
     dedicated_per_m: f64,
     worked: Vec<String>,
@@ -64,10 +65,8 @@ fn bills(
             let gpus = inputs.gpus_needed(volume);
             let dedicated_per_m =
                 inputs.gpu_monthly_cost() / inputs.gpu_capacity_tokens_per_month() * 1e6;
-            let break_even = inputs
-                .dedicated_can_win()
-                .then(|| inputs.break_even_tokens_per_month());
-            let worked = vec![
+            let wins = inputs.dedicated_wins();
+            let mut worked = vec![
                 format!(
                     "API: {} M tokens \u{d7} ${} per M = {} a month",
                     plain(volume / 1e6),
@@ -84,13 +83,14 @@ fn bills(
                 ),
                 inputs.worked_line(),
             ];
+            worked.extend(wins.map(|w| w.worked_line()));
             Ok(Bills {
                 inputs,
                 volume,
                 api: point.api_cost,
                 dedicated: point.dedicated_cost,
                 gpus,
-                break_even,
+                wins,
                 dedicated_per_m,
                 worked,
             })
@@ -123,11 +123,80 @@ fn verdict(b: &Bills) -> String {
     }
 }
 
-/// Both monthly costs against volume, with the break-even volume and the chosen volume marked.
+/// Where dedicated wins, in words: the volume above which it always does (or "None"), then
+/// the ranges below it, e.g. (`12,167 M tokens/month`, `; below that, dedicated wins only
+/// from 3,042 to 3,942 M, …`). The output shows the two as one text.
+fn wins_text(b: &Bills) -> (String, String) {
+    let Some(wins) = b.wins else {
+        return (
+            "None".into(),
+            ": the API is always cheaper at these inputs".into(),
+        );
+    };
+    let always = format!("{} tokens/month", volume_text(wins.always_from()));
+    let below = match (wins.ranges_text(), wins.range_count()) {
+        (None, _) => "; below that, the API is cheaper".into(),
+        (Some(list), n) if n <= be::MAX_LISTED_RANGES as u64 => {
+            format!("; below that, dedicated wins only from {list}")
+        }
+        (Some(list), n) => format!(
+            "; below that, dedicated wins only in {} ranges, from {list}",
+            fixed(n as f64, 0)
+        ),
+    };
+    (always, below)
+}
+
+/// The shaded stretches of a chart over `x` where dedicated wins: one band per range
+/// (`break-even-win-band`) and one from the always-wins volume on (`break-even-always-band`).
+///
+/// The gaps between ranges narrow as GPUs are added; once a gap would be under one unit of
+/// the SVG's width (about a pixel), the ranges from there to the always-wins volume are drawn
+/// as one band, as they would look anyway. So at most about 280 ranges are visited (the gap
+/// after range n is under ln(1 + 1/n) < 1/n on a log axis, and the chart spans at least a
+/// decade), however many there are.
+fn win_bands(wins: &DedicatedWins, x: (f64, f64)) -> Vec<Band> {
+    let min_gap = (x.1 / x.0).ln().max(std::f64::consts::LN_10) / WIDTH as f64;
+    let always = wins.always_from();
+    let mut bands = Vec::new();
+    let mut merged_from = None;
+    for range in wins.ranges() {
+        if range.from >= x.1 {
+            break;
+        }
+        let next = wins.range(range.gpus + 1).map_or(always, |r| r.from);
+        if (next / range.to).ln() < min_gap {
+            merged_from = Some(range.from);
+            break;
+        }
+        bands.push(Band {
+            x: (range.from, range.to),
+            testid: "break-even-win-band",
+        });
+    }
+    if let Some(from) = merged_from {
+        bands.push(Band {
+            x: (from, always),
+            testid: "break-even-win-band",
+        });
+    }
+    bands.push(Band {
+        x: (always, f64::INFINITY),
+        testid: "break-even-always-band",
+    });
+    bands
+}
+
+/// Both monthly costs against volume, with the volumes where dedicated wins shaded, the
+/// always-wins volume as a vertical line and the chosen volume marked.
 fn cost_chart(b: &Bills) -> LogLogChart {
-    let centre_lo = b.break_even.map_or(b.volume, |v| v.min(b.volume));
-    let centre_hi = b.break_even.map_or(b.volume, |v| v.max(b.volume));
-    let x = decades(centre_lo / 30.0, centre_hi * 30.0);
+    let first = b.inputs.break_even_tokens_per_month();
+    // Far enough to show where dedicated wins for good, but no more than four decades past
+    // the first crossing (the ranges there are too thin to see).
+    let reach = b.wins.map(|w| w.always_from().min(first * 1e4));
+    let lo = reach.map_or(b.volume, |_| first.min(b.volume));
+    let hi = reach.map_or(b.volume, |r| r.max(b.volume));
+    let x = decades(lo / 10.0, hi * 3.0);
     let api_line = vec![(x.0, b.inputs.api_cost(x.0)), (x.1, b.inputs.api_cost(x.1))];
     let dedicated: Vec<(f64, f64)> = b
         .inputs
@@ -159,16 +228,26 @@ fn cost_chart(b: &Bills) -> LogLogChart {
             ((b.volume, b.api), Stroke::Main),
             ((b.volume, b.dedicated), Stroke::Second),
         ],
-        guide_x: b.break_even,
+        guide_x: b.wins.map(|w| w.always_from()),
+        bands: b.wins.map(|w| win_bands(&w, x)).unwrap_or_default(),
     }
 }
 
 fn chart_description(b: &Bills) -> String {
-    let cross = match b.break_even {
-        Some(v) => format!(
-            "The lines cross at {} M tokens a month, marked by the vertical line",
-            plain(v / 1e6)
-        ),
+    let cross = match b.wins {
+        Some(wins) => {
+            let shaded = match wins.range_count() {
+                0 => String::new(),
+                1 => "one range below that and ".into(),
+                n => format!("{} ranges below that and ", fixed(n as f64, 0)),
+            };
+            format!(
+                "The lines first cross at {} M tokens a month. Shaded: where dedicated is \
+                 cheaper, {shaded}every volume from {} tokens on, marked by the vertical line",
+                plain(b.inputs.break_even_tokens_per_month() / 1e6),
+                volume_text(wins.always_from())
+            )
+        }
         None => "The lines never cross: a busy GPU still costs more per token than the API".into(),
     };
     format!(
@@ -273,16 +352,8 @@ pub fn BreakEven(
             <div class="outputs">
                 <Output label="API, a month" testid="break-even-api-cost" value=show(|b| dollars(b.api)) stale=stale />
                 <Output label="Dedicated, a month" testid="break-even-dedicated-cost" value=show(|b| format!("{} ({} GPU{})", dollars(b.dedicated), b.gpus, if b.gpus == 1 { "" } else { "s" })) stale=stale />
-                <Output
-                    label="Break-even, tokens a month"
-                    testid="break-even-volume-out"
-                    value=show(|b| match b.break_even {
-                        Some(v) => format!("{} M tokens", three_figures(v / 1e6)),
-                        None => "None: the API is always cheaper".into(),
-                    })
-                    stale=stale
-                />
                 <Output label="Difference at your volume" testid="break-even-verdict" value=show(verdict) stale=stale />
+                <Output label="Dedicated cheaper for good from" testid="break-even-volume-out" value=show(|b| wins_text(b).0) detail=show(|b| wins_text(b).1) stale=stale />
             </div>
             <div class="worked" data-testid="break-even-worked">
                 {move || shown.get().map(|b| b.worked.into_iter().map(|line| view! { <p>{line}</p> }).collect_view())}
@@ -293,7 +364,7 @@ pub fn BreakEven(
                 y_ticks=y_ticks
                 x_label="Tokens a month (log scale)"
                 y_label="Cost a month, $ (log scale)"
-                legend=vec![(Stroke::Main, "API, per token"), (Stroke::Second, "Dedicated, whole GPUs")]
+                legend=vec![(Stroke::Main, "API, per token"), (Stroke::Second, "Dedicated, whole GPUs"), (Stroke::Shade, "Dedicated cheaper")]
                 description=description
                 testid="break-even-chart"
             />
@@ -312,33 +383,109 @@ pub fn BreakEven(
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_example_inputs() {
-        let b = bills("0.6", "2.5", "1500", "100", "1000000000").unwrap();
-        assert_eq!(dollars(b.api), "$600");
-        assert_eq!(dollars(b.dedicated), "$1,825");
-        assert_eq!(b.gpus, 1);
-        assert_eq!(plain(b.break_even.unwrap() / 1e6), "3,041.667");
-        assert_eq!(verdict(&b), "$1,225 less on the API");
-        assert_eq!(dollars(b.dedicated_per_m), "$0.46");
-        let big = bills("0.6", "2.5", "1500", "100", "1e10").unwrap();
-        assert_eq!(big.gpus, 3);
-        assert_eq!(verdict(&big), "$525 less on dedicated");
-        let never = bills("0.1", "2.5", "1500", "100", "1e9").unwrap();
-        assert_eq!(never.break_even, None);
-        assert!(chart_description(&never).contains("never cross"));
+    fn example(volume: &str) -> Bills {
+        bills("0.6", "2.5", "1500", "100", volume).unwrap()
+    }
+
+    /// The output's whole text, as a reader (or a test) reads it.
+    fn wins_said(b: &Bills) -> String {
+        let (value, detail) = wins_text(b);
+        value + &detail
     }
 
     #[test]
-    fn chart_covers_the_break_even_and_the_volume() {
-        let b = bills("0.6", "2.5", "1500", "100", "1000000000").unwrap();
+    fn the_example_inputs() {
+        let b = example("1000000000");
+        assert_eq!(dollars(b.api), "$600");
+        assert_eq!(dollars(b.dedicated), "$1,825");
+        assert_eq!(b.gpus, 1);
+        assert_eq!(
+            plain(b.inputs.break_even_tokens_per_month() / 1e6),
+            "3,041.667"
+        );
+        assert_eq!(verdict(&b), "$1,225 less on the API");
+        assert_eq!(dollars(b.dedicated_per_m), "$0.46");
+        assert_eq!(
+            wins_said(&b),
+            "12,167 M tokens/month; below that, dedicated wins only from 3,042 to 3,942 M, \
+             6,083 to 7,884 M and 9,125 to 11,826 M"
+        );
+        assert_eq!(b.worked.len(), 4);
+        assert!(b.worked[3].starts_with("From 4 \u{d7} 3,041.667 M = 12,166.667 M"));
+        let big = example("1e10");
+        assert_eq!(big.gpus, 3);
+        assert_eq!(verdict(&big), "$525 less on dedicated");
+        // Past a step: 5 billion needs a second GPU, and the API is cheaper again.
+        assert_eq!(verdict(&example("5e9")), "$650 less on the API");
+    }
+
+    #[test]
+    fn one_crossing_and_none() {
+        let once = bills("2", "2.5", "1500", "50", "1e9").unwrap();
+        assert_eq!(
+            wins_said(&once),
+            "913 M tokens/month; below that, the API is cheaper"
+        );
+        assert!(chart_description(&once).contains("every volume from 913 M tokens on"));
+        let never = bills("0.1", "2.5", "1500", "100", "1e9").unwrap();
+        assert_eq!(never.wins, None);
+        assert!(wins_said(&never).starts_with("None: the API is always cheaper"));
+        assert!(chart_description(&never).contains("never cross"));
+        assert_eq!(never.worked.len(), 3);
+        let c = cost_chart(&never);
+        assert!(c.bands.is_empty() && c.guide_x.is_none());
+    }
+
+    #[test]
+    fn many_narrow_ranges_are_counted_not_listed() {
+        // One GPU breaks even at 3,041.667 M and holds 3,042.173 M: 6,009 ranges.
+        let b = bills("0.6", "2.5", "1157.6", "100", "1e9").unwrap();
+        let text = wins_said(&b);
+        assert!(
+            text.starts_with(
+                "18,280,417 M tokens/month; below that, dedicated wins only in \
+                 6,009 ranges, from 3,041.7 to 3,042.2 M, 6,083 to 6,084 M, \u{2026} and "
+            ),
+            "{text}"
+        );
         let c = cost_chart(&b);
-        let be = b.break_even.unwrap();
-        assert!(c.x.0 < 1e9 && c.x.1 > be);
-        assert_eq!(c.guide_x, Some(be));
+        assert!(c.bands.len() < 300, "{}", c.bands.len());
+        assert!(c.svg().is_ok());
+    }
+
+    #[test]
+    fn chart_shades_where_dedicated_wins() {
+        let b = example("1000000000");
+        let c = cost_chart(&b);
+        let wins = b.wins.unwrap();
+        assert!(c.x.0 < 1e9 && c.x.1 > wins.always_from());
+        assert_eq!(c.guide_x, Some(wins.always_from()));
         assert_eq!(c.marks.len(), 2);
+        let bands: Vec<(f64, f64, &str)> =
+            c.bands.iter().map(|b| (b.x.0, b.x.1, b.testid)).collect();
+        assert_eq!(bands.len(), 4);
+        for (band, range) in bands.iter().zip(wins.ranges()) {
+            assert_eq!(
+                (band.0, band.1, band.2),
+                (range.from, range.to, "break-even-win-band")
+            );
+        }
+        assert_eq!(bands[3].0, wins.always_from());
+        assert_eq!(bands[3].2, "break-even-always-band");
         let svg = c.svg().unwrap();
         assert!(svg.contains("var(--chart-2)") && svg.contains("var(--accent)"));
+        assert_eq!(
+            svg.matches("data-testid=\"break-even-win-band\"").count(),
+            3
+        );
+        assert_eq!(
+            svg.matches("data-testid=\"break-even-always-band\"")
+                .count(),
+            1
+        );
+        let text = chart_description(&b);
+        assert!(text.contains("first cross at 3,041.667 M tokens"), "{text}");
+        assert!(text.contains("3 ranges below that and every volume from 12,167 M tokens on"));
     }
 
     #[test]
@@ -358,11 +505,13 @@ mod tests {
         ) {
             let b = bills(&price.to_string(), &hourly.to_string(), &tps.to_string(), &util.to_string(), &volume.to_string()).unwrap();
             proptest::prop_assert!(b.api.is_finite() && b.dedicated.is_finite() && b.gpus >= 1);
-            let text = format!("{} {} {}", verdict(&b), chart_description(&b), b.worked.join(" "));
+            let text = format!("{} {} {} {}", verdict(&b), chart_description(&b), wins_said(&b), b.worked.join(" "));
             let clean = !text.contains("NaN") && !text.contains('\u{221e}');
             proptest::prop_assert!(clean, "{}", text);
+            proptest::prop_assert!(wins_said(&b).starts_with(|c: char| c.is_ascii_digit()) == b.wins.is_some());
             let c = cost_chart(&b);
             proptest::prop_assert!(c.x.1 > c.x.0 && c.y.1 > c.y.0);
+            proptest::prop_assert!(c.bands.len() < 300);
         }
     }
 }

@@ -1,6 +1,7 @@
-//! Pieces the sizing calculators share: a GPU preset menu, and a log–log line chart whose axis
-//! labels are HTML laid over the SVG (charts carry no fonts, see `crate::chart`).
+//! Pieces the sizing calculators share: a GPU preset menu, model presets, and a log–log line
+//! chart whose axis labels are HTML laid over the SVG (charts carry no fonts, see `crate::chart`).
 
+use crate::calc::decode::ModelPreset;
 use crate::calc::format::plain;
 use crate::calc::gpus::{GpuPreset, GPU_PRESETS};
 use crate::chart::{self, ACCENT, DANGER, GRID, INK, MUTED};
@@ -73,6 +74,56 @@ pub fn GpuSelect(
     }
 }
 
+/// Buttons that fill a model's two weight fields from [`ModelPreset`]s: the weights in memory,
+/// and the weights read per token for a mixture-of-experts model (left blank for a dense one,
+/// which reads them all). A button shows pressed while both fields hold its figures.
+#[component]
+pub fn ModelPresets(
+    /// What the presets are for, read by screen readers.
+    label: &'static str,
+    /// The models offered.
+    options: &'static [ModelPreset],
+    /// The field for the weights in memory, GB.
+    in_memory: RwSignal<String>,
+    /// The field for the weights read per token, GB (blank: all of them).
+    read_per_token: RwSignal<String>,
+) -> impl IntoView {
+    view! {
+        <div class="presets" role="group" aria-label=label>
+            {options
+                .iter()
+                .map(|preset| {
+                    let memory = typed(preset.weights.in_memory_gb);
+                    let read = if preset.weights.is_mixture_of_experts() {
+                        typed(preset.weights.read_per_token_gb)
+                    } else {
+                        String::new()
+                    };
+                    let (memory_now, read_now) = (memory.clone(), read.clone());
+                    let pressed = move || {
+                        (in_memory.with(|t| t.trim() == memory_now)
+                            && read_per_token.with(|t| t.trim() == read_now))
+                            .to_string()
+                    };
+                    view! {
+                        <button
+                            type="button"
+                            class="chip"
+                            aria-pressed=pressed
+                            on:click=move |_| {
+                                in_memory.set(memory.clone());
+                                read_per_token.set(read.clone());
+                            }
+                        >
+                            {preset.label}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
+    }
+}
+
 /// How a line is drawn.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Stroke {
@@ -82,6 +133,8 @@ pub enum Stroke {
     Second,
     /// A limit (GPU memory).
     Limit,
+    /// A shaded stretch of the x axis ([`Band`]), faint in the second series' colour.
+    Shade,
 }
 
 /// One line of a chart, in data units.
@@ -103,7 +156,18 @@ pub struct Tick {
     pub text: String,
 }
 
-/// A chart with logarithmic axes: lines, marked points and an optional vertical marker.
+/// A shaded stretch of the x axis, full height, behind the lines (e.g. volumes where one
+/// option is cheaper). Its SVG `<rect>` carries `data-testid` = `testid`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Band {
+    /// Where it starts and ends, in x units (clipped to the chart).
+    pub x: (f64, f64),
+    /// `data-testid` of its `<rect>`.
+    pub testid: &'static str,
+}
+
+/// A chart with logarithmic axes: shaded bands, lines, marked points and an optional
+/// vertical marker.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LogLogChart {
     /// x range (both > 0).
@@ -116,6 +180,8 @@ pub struct LogLogChart {
     pub marks: Vec<((f64, f64), Stroke)>,
     /// An x where a vertical guide is drawn (e.g. break-even), if any.
     pub guide_x: Option<f64>,
+    /// Shaded stretches of the x axis, left to right.
+    pub bands: Vec<Band>,
 }
 
 /// Chart size in SVG units; it scales to the card's width.
@@ -155,7 +221,27 @@ fn stroke_style(stroke: Stroke) -> ShapeStyle {
         Stroke::Main => ACCENT.stroke_width(3),
         Stroke::Second => chart::SECOND.stroke_width(3),
         Stroke::Limit => DANGER.stroke_width(2),
+        Stroke::Shade => chart::SECOND.mix(SHADE_OPACITY).filled(),
     }
+}
+
+/// Opacity of a [`Band`]'s fill (and of the legend's [`Stroke::Shade`] swatch in CSS).
+const SHADE_OPACITY: f64 = 0.16;
+
+/// Puts `data-testid="…"` on each `<rect>` of `svg`, in order, one id per rect. Plotters
+/// writes a rect only for a filled rectangle, and [`LogLogChart`] draws none but its bands.
+fn tag_rects<'a>(svg: &str, testids: impl IntoIterator<Item = &'a str>) -> String {
+    let mut ids = testids.into_iter();
+    let mut parts = svg.split("<rect ");
+    let mut out = parts.next().unwrap_or_default().to_string();
+    for part in parts {
+        out.push_str("<rect ");
+        if let Some(id) = ids.next() {
+            out.push_str(&format!("data-testid=\"{id}\" "));
+        }
+        out.push_str(part);
+    }
+    out
 }
 
 impl LogLogChart {
@@ -188,14 +274,33 @@ impl LogLogChart {
         Self::ticks(self.y, label, true)
     }
 
+    /// The bands that show on the chart, clipped to its x range.
+    fn visible_bands(&self) -> Vec<Band> {
+        self.bands
+            .iter()
+            .map(|b| Band {
+                x: (b.x.0.max(self.x.0), b.x.1.min(self.x.1)),
+                testid: b.testid,
+            })
+            .filter(|b| b.x.0 < b.x.1)
+            .collect()
+    }
+
     /// The themed SVG.
     pub fn svg(&self) -> Result<String, String> {
         let clamp = |(x, y): (f64, f64)| (x.clamp(self.x.0, self.x.1), y.clamp(self.y.0, self.y.1));
-        chart::svg(WIDTH, HEIGHT, |area| {
+        let bands = self.visible_bands();
+        let svg = chart::svg(WIDTH, HEIGHT, |area| {
             let mut c = ChartBuilder::on(area).margin(MARGIN).build_cartesian_2d(
                 (self.x.0..self.x.1).log_scale(),
                 (self.y.0..self.y.1).log_scale(),
             )?;
+            for band in &bands {
+                c.draw_series(std::iter::once(Rectangle::new(
+                    [(band.x.0, self.y.0), (band.x.1, self.y.1)],
+                    stroke_style(Stroke::Shade),
+                )))?;
+            }
             // Decade grid lines, drawn by hand: the mesh would want a font for its labels.
             let xs = decade_values(self.x);
             let ys = decade_values(self.y);
@@ -224,7 +329,7 @@ impl LogLogChart {
             for &(point, stroke) in &self.marks {
                 let colour = match stroke {
                     Stroke::Main => ACCENT,
-                    Stroke::Second => chart::SECOND,
+                    Stroke::Second | Stroke::Shade => chart::SECOND,
                     Stroke::Limit => DANGER,
                 };
                 c.draw_series(std::iter::once(Circle::new(
@@ -239,7 +344,8 @@ impl LogLogChart {
                 )))?;
             }
             Ok(())
-        })
+        })?;
+        Ok(tag_rects(&svg, bands.iter().map(|b| b.testid)))
     }
 }
 
@@ -288,6 +394,7 @@ pub fn AxisChart(
         Stroke::Main => "swatch swatch-main",
         Stroke::Second => "swatch swatch-second",
         Stroke::Limit => "swatch swatch-limit",
+        Stroke::Shade => "swatch swatch-shade",
     };
     view! {
         <figure class="chart axis-chart">
@@ -363,9 +470,29 @@ mod tests {
             }],
             marks: vec![((70.0, 140.0), Stroke::Main)],
             guide_x: Some(10.0),
+            bands: vec![
+                Band {
+                    x: (0.5, 2.0),
+                    testid: "band-a",
+                },
+                Band {
+                    x: (2000.0, 3000.0),
+                    testid: "band-out-of-view",
+                },
+                Band {
+                    x: (100.0, 1e9),
+                    testid: "band-b",
+                },
+            ],
         };
         let svg = c.svg().unwrap();
         assert!(svg.contains("<circle"), "{svg}");
+        // Bands in view become tagged rects, in the second series' colour.
+        assert_eq!(svg.matches("<rect ").count(), 2, "{svg}");
+        assert_eq!(svg.matches("data-testid=\"band-a\"").count(), 1);
+        assert_eq!(svg.matches("data-testid=\"band-b\"").count(), 1);
+        assert!(!svg.contains("band-out-of-view"));
+        assert!(svg.contains("var(--chart-2)"));
         assert!(svg.contains("var(--accent)"));
         assert!(svg.contains("<polyline"));
         let x = c.x_ticks(compact);

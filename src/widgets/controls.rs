@@ -117,6 +117,9 @@ pub fn NumberField(
     /// Smallest value stepping goes to.
     #[prop(default = 0.0)]
     min: f64,
+    /// What a blank field means, shown greyed inside it (for optional fields).
+    #[prop(optional)]
+    placeholder: &'static str,
 ) -> impl IntoView {
     let id = unique_id(testid);
     let label_for = id.clone();
@@ -143,6 +146,7 @@ pub fn NumberField(
                     inputmode="decimal"
                     autocomplete="off"
                     spellcheck="false"
+                    placeholder=(!placeholder.is_empty()).then_some(placeholder)
                     data-testid=testid
                     aria-invalid=move || error.get().is_some().to_string()
                     aria-describedby=described_by
@@ -204,12 +208,17 @@ pub fn Output(
     /// True while the shown value is out of date.
     #[prop(into)]
     stale: Signal<bool>,
+    /// Words that carry on from the value, in smaller type, inside the same `<output>` (so
+    /// its text is value then detail); the output then takes a whole row.
+    #[prop(optional, into)]
+    detail: Option<Signal<String>>,
 ) -> impl IntoView {
     view! {
-        <div class="output" class:stale=move || stale.get()>
+        <div class="output" class:output-detailed=detail.is_some() class:stale=move || stale.get()>
             <span class="output-label">{label}</span>
             <output class="output-value" data-testid=testid aria-live="polite">
                 {move || value.get()}
+                {detail.map(|d| view! { <span class="output-detail">{move || d.get()}</span> })}
             </output>
         </div>
     }

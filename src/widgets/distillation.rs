@@ -2,17 +2,26 @@
 //! hard-label and soft-target losses term by term, temperature and α, and a student that learns.
 //!
 //! The maths is `calc::distill`; this file parses what the reader typed, draws the charts (pure
-//! functions, tested natively) and wires signals to them.
+//! functions, tested natively) and wires signals to them. The reader's inputs are kept between
+//! visits and mirrored in the address (`inputs`).
+
+mod inputs;
 
 use super::controls::{unique_id, Chart, NumberField, Output, WidgetCard};
+use crate::app::persist::Persist;
 use crate::calc::distill::{
     self, Comparison, Entry, LossKind, LossSum, Preset, Step, StudentInit, TrainConfig, Trainer,
     MAX_TOKENS, MIN_TOKENS, PRESETS, SEED_PRESET,
 };
 use crate::calc::format::{fixed, plain};
-use crate::calc::{parse_number, InputError};
+use crate::calc::InputError;
 use crate::chart::{self, Area, GRID, INK, MUTED};
 use crate::content::WidgetParams;
+use crate::widgets::url_state;
+use inputs::{
+    entry_from_id, entry_id as entry_key, parse_steps, preset_by_id, starting_inputs, Inputs, Row,
+    TrainLoss, TrainStart, DISTS, STORE_NAME, STORE_VERSION, URL_PREFIX,
+};
 use leptos::prelude::*;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
@@ -20,47 +29,16 @@ use plotters::prelude::*;
 /// Mounts the playground with the directive's parameter `preset` (`eiffel` or `wrong-teacher`).
 pub fn mount(params: WidgetParams) -> AnyView {
     let id = params.get("preset").unwrap_or(SEED_PRESET.id);
-    let preset = PRESETS.iter().find(|p| p.id == id).unwrap_or(&SEED_PRESET);
-    view! { <Distillation preset=*preset /> }.into_any()
+    let preset = preset_by_id(id).unwrap_or(&SEED_PRESET);
+    view! { <Distillation preset=preset /> }.into_any()
 }
 
-/// The three distributions, in column order: (test id prefix, name a reader sees).
-const DISTS: [(&str, &str); 3] = [
-    ("teacher", "Teacher"),
-    ("student-a", "Student A"),
-    ("student-b", "Student B"),
-];
-
-/// Most gradient steps one training run may take.
-const MAX_TRAIN_STEPS: usize = 2_000;
 /// A run is spread over about this many animation frames, whatever its length.
 const TRAIN_FRAMES: usize = 150;
 /// Seed of the random starting student: fixed, so every run with the same inputs is the same.
 const TRAIN_SEED: u64 = 7;
 /// Most points a training chart draws per line (longer runs are sampled evenly).
 const MAX_CHART_POINTS: usize = 200;
-
-/// One candidate token: its label and the three typed values (teacher, student A, student B).
-#[derive(Debug, Clone, PartialEq)]
-struct Row {
-    label: String,
-    values: [String; 3],
-}
-
-fn rows_of(preset: &Preset) -> Vec<Row> {
-    (0..preset.labels.len())
-        .map(|i| Row {
-            label: preset.labels[i].to_string(),
-            values: [preset.teacher[i], preset.student_a[i], preset.student_b[i]]
-                .map(|x| distill::value_text(Entry::Weights, x)),
-        })
-        .collect()
-}
-
-/// The hard label a preset asks for: `None` (the teacher's top token) when they agree.
-fn hard_pick_of(preset: &Preset) -> Option<usize> {
-    (distill::argmax(&preset.teacher) != Some(preset.hard_index)).then_some(preset.hard_index)
-}
 
 /// The label shown for token `i` (a blank label shows as "token i").
 fn shown_label(rows: &[Row], i: usize) -> String {
@@ -446,27 +424,32 @@ impl TrainRun {
     }
 }
 
-/// Which loss the reader trains on.
-fn loss_kind(id: &str, alpha: f64) -> LossKind {
-    match id {
-        "hard" => LossKind::Hard,
-        "mix" => LossKind::Mix(alpha),
-        _ => LossKind::Soft,
-    }
-}
-
 /// The playground: a teacher and two students, their losses, temperature, and training.
 #[component]
 pub fn Distillation(
-    /// The example it starts from.
-    preset: Preset,
+    /// The example the lesson starts it from.
+    preset: &'static Preset,
 ) -> impl IntoView {
-    let rows = RwSignal::new(rows_of(&preset));
-    let context = RwSignal::new(preset.context.to_string());
-    let entry = RwSignal::new(Entry::Weights);
-    let hard_pick = RwSignal::new(hard_pick_of(&preset));
-    let temperature = RwSignal::new("1".to_string());
-    let alpha = RwSignal::new("0.5".to_string());
+    let persist = expect_context::<Persist>();
+    let lesson = Inputs::lesson(preset);
+    // Storage is read even when the address wins, so that a stored value this build cannot use
+    // is backed up now, before a later save replaces it.
+    let (saved, saved_problem) =
+        persist.load_reporting::<Inputs>(STORE_NAME, STORE_VERSION, |_, _| None);
+    let address = Inputs::from_query(&url_state::current_search(), preset);
+    let (start, address_problem) = starting_inputs(preset, address, saved);
+    let start = start.trimmed();
+    let start_problems: Vec<String> = [address_problem, saved_problem]
+        .into_iter()
+        .flatten()
+        .collect();
+
+    let preset_id = RwSignal::new(start.preset);
+    let rows = RwSignal::new(start.rows.clone());
+    let entry = RwSignal::new(start.entry);
+    let hard_pick = RwSignal::new(start.hard_pick);
+    let temperature = RwSignal::new(start.temperature.clone());
+    let alpha = RwSignal::new(start.alpha.clone());
 
     let result = Memo::new(move |_| {
         rows.with(|r| {
@@ -497,10 +480,11 @@ pub fn Distillation(
     };
 
     let apply_preset = move |p: &'static Preset| {
-        rows.set(rows_of(p));
-        context.set(p.context.to_string());
-        entry.set(Entry::Weights);
-        hard_pick.set(hard_pick_of(p));
+        let example = Inputs::lesson(p);
+        preset_id.set(example.preset);
+        rows.set(example.rows);
+        entry.set(example.entry);
+        hard_pick.set(example.hard_pick);
     };
     let set_entry = move |to: Entry| {
         let from = entry.get_untracked();
@@ -542,27 +526,12 @@ pub fn Distillation(
 
     // Training.
     let train = TrainRun::new();
-    let train_loss = RwSignal::new("soft".to_string());
-    let train_start = RwSignal::new("uniform".to_string());
-    let lr_text = RwSignal::new("1".to_string());
-    let steps_text = RwSignal::new("150".to_string());
+    let train_loss = RwSignal::new(start.train_loss);
+    let train_start = RwSignal::new(start.train_start);
+    let lr_text = RwSignal::new(start.learning_rate.clone());
+    let steps_text = RwSignal::new(start.steps.clone());
     let lr = Memo::new(move |_| distill::parse_learning_rate(&lr_text.get()));
-    let steps = Memo::new(move |_| {
-        parse_number(
-            "Steps",
-            &steps_text.get(),
-            1.0,
-            false,
-            MAX_TRAIN_STEPS as f64,
-        )
-        .and_then(|s| {
-            if s.fract() == 0.0 {
-                Ok(s as usize)
-            } else {
-                Err(InputError::new("Steps", "Enter a whole number of steps."))
-            }
-        })
-    });
+    let steps = Memo::new(move |_| parse_steps(&steps_text.get()));
     let train_error = RwSignal::new(None::<String>);
     let start_training = move |_| {
         let Ok(c) = result.get_untracked() else {
@@ -579,14 +548,13 @@ pub fn Distillation(
             return;
         };
         let config = TrainConfig {
-            loss: loss_kind(&train_loss.get_untracked(), c.alpha),
+            loss: train_loss.get_untracked().kind(c.alpha),
             learning_rate: lr,
             temperature: c.temperature,
         };
-        let init = if train_start.get_untracked() == "seeded" {
-            StudentInit::Seeded(TRAIN_SEED)
-        } else {
-            StudentInit::Uniform
+        let init = match train_start.get_untracked() {
+            TrainStart::Seeded => StudentInit::Seeded(TRAIN_SEED),
+            TrainStart::Uniform => StudentInit::Uniform,
         };
         match Trainer::new(&c.teacher, c.hard_index, init, config) {
             Ok(t) => {
@@ -600,6 +568,79 @@ pub fn Distillation(
         // Stops the animation when the widget goes away; the frames check the run id.
         let _ = train.run.try_update(|r| *r = r.wrapping_add(1));
     });
+
+    // What the reader has set, as it is saved and put in the address.
+    let current = Memo::new(move |_| {
+        Inputs {
+            preset: preset_id.get(),
+            rows: rows.get(),
+            entry: entry.get(),
+            hard_pick: hard_pick.get(),
+            temperature: temperature.get(),
+            alpha: alpha.get(),
+            train_loss: train_loss.get(),
+            train_start: train_start.get(),
+            learning_rate: lr_text.get(),
+            steps: steps_text.get(),
+        }
+        .trimmed()
+    });
+    let usable = Memo::new(move |_| current.with(|c| c.check().is_ok()));
+    // Storage is the outside world: it follows every change that can be used. The state the
+    // playground started from is not saved, so opening a shared link leaves this reader's own
+    // saved playground as it was until they edit; and the lesson's example is not stored at
+    // all, since there is nothing to restore.
+    let started = StoredValue::new(false);
+    let lesson_example = lesson.clone();
+    Effect::new(move |_| {
+        let ok = usable.get();
+        current.with(|c| {
+            if !started.get_value() {
+                started.set_value(true);
+            } else if ok && *c == lesson_example {
+                persist.clear(STORE_NAME);
+            } else if ok {
+                persist.save(STORE_NAME, STORE_VERSION, c);
+            }
+        })
+    });
+    url_state::keep_in_address(
+        URL_PREFIX,
+        Signal::derive(move || usable.get().then(|| current.with(|c| c.to_query(preset)))),
+    );
+
+    // Why the playground does not show what a link or storage held: shown until the reader
+    // changes something or resets.
+    let dismissed = RwSignal::new(false);
+    let (start_loss, start_student) = (start.train_loss, start.train_start);
+    let start_note = move || {
+        let untouched = !dismissed.get() && current.with(|c| *c == start);
+        (untouched && !start_problems.is_empty()).then(|| {
+            view! {
+                <div class="distill-restore" role="status" data-testid="distill-restore-message">
+                    {start_problems.iter().map(|p| view! { <p>{p.clone()}</p> }).collect_view()}
+                </div>
+            }
+        })
+    };
+    let reset = move |_| {
+        let l = lesson.clone();
+        preset_id.set(l.preset);
+        rows.set(l.rows);
+        entry.set(l.entry);
+        hard_pick.set(l.hard_pick);
+        temperature.set(l.temperature);
+        alpha.set(l.alpha);
+        train_loss.set(l.train_loss);
+        train_start.set(l.train_start);
+        lr_text.set(l.learning_rate);
+        steps_text.set(l.steps);
+        train.stop();
+        train.history.set(Vec::new());
+        train_error.set(None);
+        dismissed.set(true);
+        persist.clear(STORE_NAME);
+    };
 
     let entry_id = unique_id("distill-entry");
     let hard_id = unique_id("distill-hard");
@@ -758,6 +799,8 @@ pub fn Distillation(
 
     view! {
         <WidgetCard title="Distillation loss playground" name="distillation">
+            {start_note}
+            <div class="distill-top">
             <div class="presets" role="group" aria-label="Examples">
                 {PRESETS
                     .iter()
@@ -767,7 +810,7 @@ pub fn Distillation(
                                 type="button"
                                 class="chip"
                                 data-testid=format!("distill-preset-{}", p.id)
-                                aria-pressed=move || (context.get() == p.context).to_string()
+                                aria-pressed=move || (preset_id.get() == p.id).to_string()
                                 on:click=move |_| apply_preset(p)
                             >
                                 {p.name}
@@ -776,8 +819,12 @@ pub fn Distillation(
                     })
                     .collect_view()}
             </div>
+            <button type="button" data-testid="distill-reset" on:click=reset>
+                "Reset to the lesson\u{2019}s example"
+            </button>
+            </div>
             <p class="distill-context">
-                "Next token after \u{201c}" {move || context.get()} " \u{2026}\u{201d}"
+                "Next token after \u{201c}" {move || preset_by_id(preset_id.get()).map_or("", |p| p.context)} " \u{2026}\u{201d}"
             </p>
             <div class="controls">
                 <div class="field">
@@ -785,8 +832,8 @@ pub fn Distillation(
                     <select
                         id=entry_id
                         data-testid="distill-entry"
-                        prop:value=move || match entry.get() { Entry::Weights => "weights", Entry::Logits => "logits" }
-                        on:change=move |ev| set_entry(if event_target_value(&ev) == "logits" { Entry::Logits } else { Entry::Weights })
+                        prop:value=move || entry_key(entry.get())
+                        on:change=move |ev| set_entry(entry_from_id(&event_target_value(&ev)).unwrap_or(Entry::Weights))
                     >
                         <option value="weights">"Weights (normalized)"</option>
                         <option value="logits">"Logits (softmax)"</option>
@@ -885,17 +932,17 @@ pub fn Distillation(
                 <div class="controls">
                     <div class="field">
                         <label for=loss_id.clone()>"Train on"</label>
-                        <select id=loss_id data-testid="distill-train-loss" prop:value=move || train_loss.get() on:change=move |ev| train_loss.set(event_target_value(&ev))>
-                            <option value="hard">"The hard label only"</option>
-                            <option value="soft" selected=true>"The teacher\u{2019}s soft targets only"</option>
-                            <option value="mix">"The \u{3b1} mix of both"</option>
+                        <select id=loss_id data-testid="distill-train-loss" prop:value=move || train_loss.get().id() on:change=move |ev| train_loss.set(TrainLoss::from_id(&event_target_value(&ev)).unwrap_or_default())>
+                            <option value="hard" selected=start_loss == TrainLoss::Hard>"The hard label only"</option>
+                            <option value="soft" selected=start_loss == TrainLoss::Soft>"The teacher\u{2019}s soft targets only"</option>
+                            <option value="mix" selected=start_loss == TrainLoss::Mix>"The \u{3b1} mix of both"</option>
                         </select>
                     </div>
                     <div class="field">
                         <label for=start_id.clone()>"Student starts"</label>
-                        <select id=start_id data-testid="distill-train-start" prop:value=move || train_start.get() on:change=move |ev| train_start.set(event_target_value(&ev))>
-                            <option value="uniform" selected=true>"Uniform (all logits 0)"</option>
-                            <option value="seeded">"Random (fixed seed 7)"</option>
+                        <select id=start_id data-testid="distill-train-start" prop:value=move || train_start.get().id() on:change=move |ev| train_start.set(TrainStart::from_id(&event_target_value(&ev)).unwrap_or_default())>
+                            <option value="uniform" selected=start_student == TrainStart::Uniform>"Uniform (all logits 0)"</option>
+                            <option value="seeded" selected=start_student == TrainStart::Seeded>"Random (fixed seed 7)"</option>
                         </select>
                     </div>
                     <NumberField label="Learning rate" testid="distill-lr" text=lr_text error=Signal::derive(move || lr.get().err().map(|e| e.message)) step=0.1 />
@@ -1126,6 +1173,7 @@ fn ValueCell(
 
 #[cfg(test)]
 mod tests {
+    use super::inputs::{hard_pick_of, rows_of};
     use super::*;
 
     fn seed_rows() -> Vec<Row> {
@@ -1220,11 +1268,11 @@ mod tests {
         let floor = loss_floor(&trainer);
         assert!((floor - 4.0 * distill::entropy(&distill::soften(&teacher, 2.0))).abs() < 1e-12);
         assert!(run[600].loss >= floor - 1e-9 && run[600].loss - floor < 1e-3);
-        assert_eq!(loss_kind("hard", 0.5), LossKind::Hard);
+        assert_eq!(TrainLoss::Hard.kind(0.5), LossKind::Hard);
         assert_eq!(percentile(&[], 0.95), 0.0);
         let times: Vec<f64> = (1..=100).map(f64::from).collect();
         assert_eq!(percentile(&times, 0.95), 95.0);
         assert_eq!(percentile(&times, 1.0), 100.0);
-        assert_eq!(loss_kind("mix", 0.5), LossKind::Mix(0.5));
+        assert_eq!(TrainLoss::Mix.kind(0.5), LossKind::Mix(0.5));
     }
 }

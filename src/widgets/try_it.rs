@@ -6,9 +6,10 @@ mod worksheet;
 
 use super::controls::{unique_id, NumberField, WidgetCard};
 use crate::app::persist::Persist;
+use crate::calc::lab::{ANSWER_COMMAND, BENCH_COMMAND};
 use crate::content::WidgetParams;
 use leptos::prelude::*;
-use worksheet::{Which, Worksheet, ANSWER_COMMAND, BENCH_COMMAND};
+use worksheet::{Which, Worksheet};
 
 const STORE_NAME: &str = "try-it";
 const STORE_VERSION: u32 = 1;
@@ -351,7 +352,7 @@ pub fn TryIt() -> impl IntoView {
                 </li>
                 <li class="tryit-step">
                     <h4>"Enter tokens per second from llama-bench"</h4>
-                    <CommandBlock title="Measure both models on this machine" command=BENCH_COMMAND testid="tryit-copy-bench" />
+                    <CommandBlock title="Measure both models (decode speed: the tg128 rows)" command=BENCH_COMMAND testid="tryit-copy-bench" />
                     <div class="controls">
                         <NumberField label="Small model tok/s" testid="tryit-small-tps" text=small_tps error=tps_error("Small model tok/s", small_tps) unit="tok/s" />
                         <NumberField label="Large model tok/s" testid="tryit-large-tps" text=large_tps error=tps_error("Large model tok/s", large_tps) unit="tok/s" />

@@ -126,23 +126,42 @@ pub fn share(prefix: &'static str, fields: Vec<Shared>, valid: Signal<bool>) {
             signal.set(value.to_string());
         }
     }
+    keep_in_address(
+        prefix,
+        Signal::derive(move || {
+            let values: Vec<(&'static str, String)> = fields
+                .iter()
+                .zip(&defaults)
+                .map(|((key, signal), default)| (*key, signal.get(), default))
+                .filter(|(_, value, default)| value.trim() != default.trim())
+                .map(|(key, value, _)| (key, value.trim().to_string()))
+                .collect();
+            valid.get().then_some(values)
+        }),
+    );
+}
+
+/// Keeps the keys under `prefix` in the address equal to `values` (written as `prefix.key`),
+/// a quarter of a second after the last change, by replacing the current history entry (one
+/// entry per keystroke would bury the reader's Back button). `None` leaves the address as it
+/// is: a widget passes it while its inputs are invalid, so a link never carries a broken state.
+///
+/// Call once, while building the component.
+pub fn keep_in_address(prefix: &'static str, values: Signal<Option<Vec<(&'static str, String)>>>) {
     let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+    // The page the widget is on: a widget can outlive its page for a moment (the widgets module
+    // disposes of widgets lazily), and must not write its keys into the next page's address.
+    let page = web_sys::window()
+        .and_then(|w| w.location().pathname().ok())
+        .unwrap_or_default();
     Effect::new(move |_| {
-        let values: Vec<(&str, String)> = fields
-            .iter()
-            .zip(&defaults)
-            .map(|((key, signal), default)| (*key, signal.get(), default))
-            .filter(|(_, value, default)| value.trim() != default.trim())
-            .map(|(key, value, _)| (key, value.trim().to_string()))
-            .collect();
-        if !valid.get() {
-            return;
-        }
+        let Some(values) = values.get() else { return };
+        let page = page.clone();
         if let Some(handle) = pending.get_value() {
             handle.clear();
         }
         let handle = set_timeout_with_handle(
-            move || write(prefix, &values),
+            move || write(&page, prefix, &values),
             std::time::Duration::from_millis(250),
         )
         .ok();
@@ -155,22 +174,27 @@ pub fn share(prefix: &'static str, fields: Vec<Shared>, valid: Signal<bool>) {
     });
 }
 
-fn current_search() -> String {
+/// The page's query string as it is now (`?…`, or empty).
+pub fn current_search() -> String {
     web_sys::window()
         .and_then(|w| w.location().search().ok())
         .unwrap_or_default()
 }
 
-/// Replaces the current history entry's query, keeping its path, fragment and state.
-fn write(prefix: &str, values: &[(&str, String)]) {
+/// Replaces the current history entry's query, keeping its path, fragment and state, if the
+/// reader is still on `page` (a path).
+fn write(page: &str, prefix: &str, values: &[(&str, String)]) {
     let Some(w) = web_sys::window() else { return };
     let location = w.location();
+    let path = location.pathname().unwrap_or_default();
+    if path != page {
+        return;
+    }
     let search = location.search().unwrap_or_default();
     let next = merged(&search, prefix, values);
     if next == search || (next.is_empty() && search == "?") {
         return;
     }
-    let path = location.pathname().unwrap_or_default();
     let hash = location.hash().unwrap_or_default();
     if let Ok(history) = w.history() {
         let state = history.state().unwrap_or(wasm_bindgen::JsValue::NULL);

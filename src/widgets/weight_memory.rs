@@ -194,6 +194,7 @@ fn memory_chart(s: &Sizing) -> LogLogChart {
         ],
         marks,
         guide_x: None,
+        bands: Vec::new(),
     }
 }
 

@@ -324,7 +324,7 @@ fn distill() -> Diagram {
             "teacher",
             Kind::Step,
             "Teacher",
-            "a large model, e.g. DeepSeek-R1 at 671B",
+            "a large, capable model",
             "The big, capable model whose behaviour you want in a smaller package. It only \
              produces outputs during distillation; its own weights are not trained.",
         ),
@@ -335,8 +335,9 @@ fn distill() -> Diagram {
             "Student",
             "a small model",
             "The smaller model being trained to imitate the teacher's distributions. It picks up \
-             the teacher's habits along with its skills, mistakes included. The R1 distills were \
-             students built on Llama 3 and Qwen 2.5.",
+             the teacher's habits along with its skills, mistakes included. The famous DeepSeek-R1 \
+             \"distills\" are not this: they were fine-tuned on about 800,000 answers R1 wrote, and \
+             never saw its probabilities.",
         ),
     ];
     let edges = vec![

@@ -354,18 +354,6 @@ pub fn utc_minute(ms: f64) -> String {
     )
 }
 
-/// The llama.cpp command that answers every prompt with both models.
-pub const ANSWER_COMMAND: &str = r#"SMALL=model-3b-q4_k_m.gguf
-LARGE=model-14b-q4_k_m.gguf
-for MODEL in "$SMALL" "$LARGE"; do
-  while IFS= read -r p; do
-    llama-cli -m "$MODEL" --temp 0 -n 256 -no-cnv -p "$p"
-  done < prompts.txt > "answers-${MODEL%.gguf}.txt"
-done"#;
-
-/// The llama-bench command that measures both models' tokens per second.
-pub const BENCH_COMMAND: &str = r#"llama-bench -m "$SMALL" -m "$LARGE""#;
-
 #[cfg(test)]
 mod tests {
     use super::*;

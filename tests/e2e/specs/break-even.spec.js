@@ -16,8 +16,41 @@ test('example inputs, clearly labelled, give both bills and the break-even volum
   await expect(card.getByText('API price per million tokens (example)')).toBeVisible();
   await expect(card.getByTestId('break-even-api-cost')).toHaveText('$600');
   await expect(card.getByTestId('break-even-dedicated-cost')).toHaveText('$1,825 (1 GPU)');
-  await expect(card.getByTestId('break-even-volume-out')).toHaveText('3,042 M tokens');
+  await expect(card.getByTestId('break-even-volume-out')).toHaveText(
+    '12,167 M tokens/month; below that, dedicated wins only from 3,042 to 3,942 M, 6,083 to 7,884 M and 9,125 to 11,826 M',
+  );
   await expect(card.getByTestId('break-even-verdict')).toHaveText('$1,225 less on the API');
+});
+
+test('more than one crossing: past each new GPU the API is cheaper again, and the chart shades where dedicated wins', async ({ page }) => {
+  const card = await openCard(page);
+  const out = card.getByTestId('break-even-volume-out');
+  const chart = card.getByTestId('break-even-chart');
+  await expect(chart.getByTestId('break-even-win-band')).toHaveCount(3);
+  await expect(chart.getByTestId('break-even-always-band')).toHaveCount(1);
+  await expect(chart.getByTestId('break-even-win-band').first()).toHaveAttribute('fill', 'var(--chart-2)');
+  await expect(chart).toHaveAttribute('aria-label', /3 ranges below that and every volume from 12,167 M tokens on/);
+  // 4.5 billion needs a second, nearly idle GPU: the API wins again; 7 billion fills it.
+  const volume = card.getByTestId('break-even-volume');
+  await volume.fill('4500000000');
+  await expect(card.getByTestId('break-even-verdict')).toHaveText('$950 less on the API');
+  await volume.fill('7000000000');
+  await expect(card.getByTestId('break-even-verdict')).toHaveText('$550 less on dedicated');
+  // A dearer API: one GPU's gap, then dedicated for good.
+  await card.getByTestId('break-even-api-price').fill('0.7');
+  await expect(out).toHaveText('5,214 M tokens/month; below that, dedicated wins only from 2,607 to 3,942 M');
+  await expect(chart.getByTestId('break-even-win-band')).toHaveCount(1);
+  // At 90% utilisation each GPU holds less: six gaps, counted instead of listed.
+  await card.getByTestId('break-even-api-price').fill('0.6');
+  await card.getByTestId('break-even-utilisation').fill('90');
+  await expect(out).toHaveText(/^21,292 M tokens\/month; below that, dedicated wins only in 6 ranges, from 3,042 to 3,548 M, 6,083 to 7,096 M, … and 18,250 to 21,287 M$/);
+  await expect(chart.getByTestId('break-even-win-band')).toHaveCount(6);
+  // Never: the message says so and nothing is shaded.
+  await card.getByTestId('break-even-api-price').fill('0.4');
+  await expect(out).toHaveText(/^None: the API is always cheaper/);
+  await expect(chart.getByTestId('break-even-win-band')).toHaveCount(0);
+  await expect(chart.getByTestId('break-even-always-band')).toHaveCount(0);
+  await expect(card).not.toContainText('NaN');
 });
 
 test('the chart draws both lines, marks the volume and moves with it', async ({ page }) => {
@@ -32,13 +65,15 @@ test('the chart draws both lines, marks the volume and moves with it', async ({ 
   await expect(card.getByTestId('break-even-verdict')).toHaveText('$525 less on dedicated');
   await expect.poll(() => chart.innerHTML()).not.toBe(before);
   await expect(chart).toHaveAttribute('aria-label', /At 10,000 M tokens the API costs \$6,000 and dedicated \$5,475/);
-  await expect(chart).toHaveAttribute('aria-label', /cross at 3,041.667 M tokens/);
+  await expect(chart).toHaveAttribute('aria-label', /first cross at 3,041.667 M tokens/);
   await card.getByTestId('break-even-api-price').fill('0.1');
   await expect(card.getByTestId('break-even-volume-out')).toHaveText(/^None: the API/);
   await expect(chart).toHaveAttribute('aria-label', /never cross/);
   await card.getByTestId('break-even-utilisation').fill('50');
   await card.getByTestId('break-even-api-price').fill('2');
-  await expect(card.getByTestId('break-even-volume-out')).toHaveText('913 M tokens');
+  await expect(card.getByTestId('break-even-volume-out')).toHaveText('913 M tokens/month; below that, the API is cheaper');
+  await expect(chart.getByTestId('break-even-win-band')).toHaveCount(0);
+  await expect(chart.getByTestId('break-even-always-band')).toHaveCount(1);
   await expect(card.locator('.ticks-y .tick').first()).toHaveText(/^\$/);
 });
 

@@ -77,3 +77,77 @@ test('a shared link reproduces the comparison', async ({ page }) => {
   await expect(again.getByTestId('decode-tps-b')).toHaveText('5 tok/s');
   await expect(again.getByTestId('decode-ratio')).toHaveText('16× faster');
 });
+
+test('DeepSeek-R1: memory from all 671 GB, the ceiling from the 37 GB it reads per token', async ({ page }) => {
+  const errors = watchErrors(page);
+  const card = await openCard(page);
+  await card.getByTestId('decode-gpu').selectOption('h100-80');
+  await expect(card.getByTestId('decode-gpu-memory')).toHaveValue('80');
+  await card.getByRole('button', { name: /DeepSeek-R1/ }).click();
+  await expect(card.getByRole('button', { name: /DeepSeek-R1/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(card.getByTestId('decode-model-gb-b')).toHaveValue('671');
+  await expect(card.getByTestId('decode-read-gb-b')).toHaveValue('37');
+  // 3,350 GB/s ÷ 37 GB, not ÷ 671 GB (which would be 4.99).
+  await expect(card.getByTestId('decode-tps-b')).toHaveText('90.5 tok/s');
+  await expect(card.getByTestId('decode-worked')).toContainText('B: 3,350 GB/s ÷ 37 GB read per token (of 671 GB in memory) = 90.5 tok/s at most');
+  // It is stored like its full size: 671 GB need 9 GPUs of 80 GB.
+  const note = card.getByTestId('decode-fit-note');
+  await expect(note).toContainText("Model B's 671 GB of weights do not fit in 80 GB of memory");
+  await expect(note).toContainText('They need 9 GPUs like this one');
+  // A dense preset empties the read field: the model reads all it holds again.
+  await card.getByRole('button', { name: /70B · ~4-bit ≈ 40 GB/ }).click();
+  await expect(card.getByTestId('decode-read-gb-b')).toHaveValue('');
+  await expect(card.getByTestId('decode-tps-b')).toHaveText('83.8 tok/s');
+  await expect(card.getByRole('button', { name: /DeepSeek-R1/ })).toHaveAttribute('aria-pressed', 'false');
+  expect(errors).toEqual([]);
+});
+
+test('a typed read-per-token figure sets the ceiling; more than the weights in memory is refused', async ({ page }) => {
+  const card = await openCard(page);
+  await card.getByTestId('decode-model-gb-b').fill('671');
+  await expect(card.getByTestId('decode-tps-b')).toHaveText('0.149 tok/s');
+  await card.getByTestId('decode-read-gb-b').fill('37');
+  await expect(card.getByTestId('decode-tps-b')).toHaveText('2.7 tok/s');
+  await expect(card.getByTestId('decode-ratio')).toHaveText('7.4× faster');
+  await expect(page).toHaveURL(/dc\.br=37/);
+  await card.getByTestId('decode-read-gb-b').fill('700');
+  await expect(card.getByRole('alert').filter({ hasText: 'at most the weights in memory, 671 GB' })).toBeVisible();
+  await expect(card.getByTestId('decode-tps-b')).toHaveText('2.7 tok/s');
+  await expect(card.locator('.output.stale')).toHaveCount(4);
+  await card.getByTestId('decode-read-gb-b').fill('');
+  await expect(card.locator('.output.stale')).toHaveCount(0);
+  await expect(card.getByTestId('decode-tps-b')).toHaveText('0.149 tok/s');
+  // The mixture-of-experts figure travels in a shared link.
+  await card.getByTestId('decode-read-gb-b').fill('37');
+  await expect(page).toHaveURL(/dc\.br=37/);
+  const other = await page.context().newPage();
+  const again = await openCard(other, new URL(page.url()).search);
+  await expect(again.getByTestId('decode-read-gb-b')).toHaveValue('37');
+  await expect(again.getByTestId('decode-tps-b')).toHaveText('2.7 tok/s');
+});
+
+test('weights that do not fit the GPU: 140 GB on one 80 GB H100 is named, not shown silently', async ({ page }) => {
+  const card = await openCard(page);
+  const note = card.getByTestId('decode-fit-note');
+  // A typed bandwidth has no memory to check against, and the note says so.
+  await expect(note).toContainText('Memory not given');
+  await expect(note).not.toHaveClass(/overflow/);
+  await card.getByTestId('decode-gpu').selectOption('h100-80');
+  await expect(note).toHaveText("Both models' weights fit in 80 GB of memory.");
+  await card.getByRole('button', { name: /70B · FP16 140 GB/ }).click();
+  // The ceiling stays, and the note says what it means.
+  await expect(card.getByTestId('decode-tps-b')).toHaveText('23.9 tok/s');
+  await expect(note).toContainText("Model B's 140 GB of weights do not fit in 80 GB of memory, so its 23.9 tok/s is only the ceiling if they did.");
+  await expect(note).toContainText('They need 2 GPUs like this one; reading their shares at once, those could reach up to 47.9 tok/s.');
+  await expect(note).toHaveClass(/overflow/);
+  // A GPU with room for it: the note calms down.
+  await card.getByTestId('decode-gpu').selectOption('h200-141');
+  await expect(card.getByTestId('decode-gpu-memory')).toHaveValue('141');
+  await expect(note).toHaveText("Both models' weights fit in 141 GB of memory.");
+  // Typed memory works too, and a bad one is refused by its field.
+  await card.getByTestId('decode-gpu-memory').fill('24');
+  await expect(card.getByTestId('decode-gpu')).toHaveValue('custom');
+  await expect(note).toContainText('They need 6 GPUs');
+  await card.getByTestId('decode-gpu-memory').fill('-1');
+  await expect(card.getByRole('alert').filter({ hasText: 'more than 0' })).toBeVisible();
+});

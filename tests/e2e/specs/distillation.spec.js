@@ -270,3 +270,229 @@ test('a confidently wrong teacher is copied by a student trained on its soft tar
   await card.getByTestId('distill-train').click();
   await expect(card.getByRole('alert').filter({ hasText: 'learning rate' })).toBeVisible();
 });
+
+// ---- Kept between visits and carried by the address (issue 17) ----
+
+const { SUB_ORIGIN } = require('./course');
+const ALL_OUTPUTS = [...OUTPUTS, 'loss-mix-a', 'loss-mix-b'];
+
+async function outputsOf(card) {
+  const out = {};
+  for (const id of ALL_OUTPUTS) out[id] = await card.getByTestId(id).textContent();
+  return out;
+}
+
+async function expectOutputs(card, expected) {
+  for (const id of ALL_OUTPUTS) await expect(card.getByTestId(id), id).toHaveText(expected[id]);
+}
+
+async function expectGoldenFigures(card) {
+  await expect(card.getByTestId('loss-hard-a')).toHaveText(/^0\.511/);
+  await expect(card.getByTestId('loss-hard-b')).toHaveText(/^0\.511/);
+  await expect(card.getByTestId('loss-soft-a')).toHaveText(/^0\.886/);
+  await expect(card.getByTestId('loss-soft-b')).toHaveText(/^1\.203/);
+  await expect(card.getByTestId('teacher-entropy')).toHaveText(/^0\.863/);
+  await expect(card.getByTestId('teacher-p0')).toHaveValue('0.7');
+  await expect(card.getByTestId('distill-temperature')).toHaveValue('1');
+}
+
+const stored = (page) => page.evaluate(() => localStorage.getItem('ie-course:distillation'));
+
+async function playgroundAt(page, url) {
+  await page.goto(url);
+  await appReady(page);
+  const card = page.locator('[data-widget="distillation"]').first();
+  await card.scrollIntoViewIfNeeded();
+  return card;
+}
+
+test('edits come back after a reload, and a copied address reproduces them in a fresh browser', async ({ page, browser }) => {
+  const errors = watchErrors(page);
+  const card = await openPlayground(page);
+  const entries = await page.evaluate(() => history.length);
+  await fillColumn(card, 'teacher', [0.5, 0.3, 0.1, 0.1]);
+  await card.getByTestId('student-b-p1').fill('0.2');
+  await card.getByTestId('token-label-3').fill('Lyon, 100%');
+  await card.getByTestId('distill-temperature').fill('2');
+  await card.getByTestId('distill-alpha').fill('0.25');
+  await card.getByTestId('distill-hard-target').selectOption('1');
+  await expectLosses(card, [0.5, 0.3, 0.1, 0.1], A, [0.6, 0.2, 0.05, 0.3], 2, 1);
+  const outputs = await outputsOf(card);
+  // One history entry, whatever was typed: the address is replaced, not pushed.
+  await expect(page).toHaveURL(/dl\.t=2/);
+  await expect(page).toHaveURL(/dl\.teacher=0\.5%2C0\.3%2C0\.1%2C0\.1/);
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+  expect(JSON.parse(await stored(page)).v).toBe(1);
+
+  await page.reload();
+  await appReady(page);
+  const again = page.locator('[data-widget="distillation"]').first();
+  await expect(again.getByTestId('teacher-p0')).toHaveValue('0.5');
+  await expect(again.getByTestId('student-b-p1')).toHaveValue('0.2');
+  await expect(again.getByTestId('token-label-3')).toHaveValue('Lyon, 100%');
+  await expect(again.getByTestId('distill-temperature')).toHaveValue('2');
+  await expect(again.getByTestId('distill-alpha')).toHaveValue('0.25');
+  await expect(again.getByTestId('distill-hard-target')).toHaveValue('1');
+  await expectOutputs(again, outputs);
+  await expect(again.getByTestId('distill-restore-message')).toHaveCount(0);
+  // The next visit, by the contents rather than this address, finds them stored.
+  const link = page.url();
+  const visit = await playgroundAt(page, new URL(link).pathname);
+  await expect(visit.getByTestId('teacher-p0')).toHaveValue('0.5');
+  await expect(visit.getByTestId('token-label-3')).toHaveValue('Lyon, 100%');
+  await expect(visit.getByTestId('distill-temperature')).toHaveValue('2');
+  await expect(visit.getByTestId('distill-hard-target')).toHaveValue('1');
+  await expectOutputs(visit, outputs);
+
+  // A fresh browser (no storage) given the address shows the same playground, and does not
+  // save what it was only shown.
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  const otherErrors = watchErrors(other);
+  const shared = await playgroundAt(other, link);
+  await expect(shared.getByTestId('teacher-p0')).toHaveValue('0.5');
+  await expect(shared.getByTestId('token-label-3')).toHaveValue('Lyon, 100%');
+  await expect(shared.getByTestId('distill-temperature')).toHaveValue('2');
+  await expect(shared.getByTestId('distill-hard-target')).toHaveValue('1');
+  await expectOutputs(shared, outputs);
+  await expect(shared.locator('.distill-axis')).toContainText('Lyon, 100%');
+  expect(await stored(other)).toBeNull();
+  await fresh.close();
+  expect(errors).toEqual([]);
+  expect(otherErrors).toEqual([]);
+});
+
+test('the entry mode, an example and the training settings are kept; reset returns to the lesson', async ({ page }) => {
+  const card = await openPlayground(page);
+  await card.getByTestId('distill-preset-wrong-teacher').click();
+  await card.getByTestId('distill-entry').selectOption('logits');
+  await card.getByTestId('student-a-p0').fill('3');
+  await card.getByTestId('distill-train-loss').selectOption('mix');
+  await card.getByTestId('distill-train-start').selectOption('seeded');
+  await card.getByTestId('distill-steps').fill('300');
+  await expect(page).toHaveURL(/dl\.preset=wrong-teacher/);
+  await expect(page).toHaveURL(/dl\.steps=300/);
+  const outputs = await outputsOf(card);
+  await page.reload();
+  await appReady(page);
+  const again = page.locator('[data-widget="distillation"]').first();
+  await expect(again.getByTestId('distill-entry')).toHaveValue('logits');
+  await expect(again.getByTestId('student-a-p0')).toHaveValue('3');
+  await expect(again.getByTestId('token-label-0')).toHaveValue('Sydney');
+  await expect(again.getByTestId('distill-hard-target')).toHaveValue('1');
+  await expect(again.getByTestId('distill-preset-wrong-teacher')).toHaveAttribute('aria-pressed', 'true');
+  await expect(again).toContainText('The capital of Australia is');
+  await expect(again.getByTestId('distill-train-loss')).toHaveValue('mix');
+  await expect(again.getByTestId('distill-train-start')).toHaveValue('seeded');
+  await expect(again.getByTestId('distill-steps')).toHaveValue('300');
+  await expectOutputs(again, outputs);
+  // Training runs from the restored settings.
+  await again.getByTestId('distill-train').click();
+  await expect(again.getByTestId('distill-train-step')).toHaveText('Step 300 of 300', { timeout: 20_000 });
+
+  await again.getByTestId('distill-reset').click();
+  await expectGoldenFigures(again);
+  await expect(again.getByTestId('distill-entry')).toHaveValue('weights');
+  await expect(again.getByTestId('distill-steps')).toHaveValue('150');
+  await expect(again.getByTestId('distill-train-step')).toHaveText('Not started');
+  await expect(page).not.toHaveURL(/dl\./);
+  expect(await stored(page)).toBeNull();
+  await page.reload();
+  await appReady(page);
+  await expectGoldenFigures(page.locator('[data-widget="distillation"]').first());
+});
+
+test('an address with playground values wins over what is stored, without replacing it', async ({ page }) => {
+  const card = await openPlayground(page);
+  const lesson = new URL(page.url()).pathname;
+  await card.getByTestId('distill-temperature').fill('2');
+  await expect.poll(() => stored(page)).toContain('"temperature":"2"');
+  const linked = await playgroundAt(page, `${lesson}?dl.t=4&dl.a=1,1,1,1`);
+  await expect(linked.getByTestId('distill-temperature')).toHaveValue('4');
+  await expect(linked.getByTestId('student-a-p3')).toHaveValue('1');
+  await expect(linked.getByTestId('student-a-prob3')).toHaveText('= 0.250');
+  expect(await stored(page)).toContain('"temperature":"2"');
+  const own = await playgroundAt(page, lesson);
+  await expect(own.getByTestId('distill-temperature')).toHaveValue('2');
+  await expect(own.getByTestId('student-a-p3')).toHaveValue('0.05');
+  // Restored from storage, the playground is in the address again, ready to be copied.
+  await expect(page).toHaveURL(/\?dl\.t=2$/);
+});
+
+test('a corrupt or newer stored value gives the lesson, a notice and a backup', async ({ page }) => {
+  const errors = watchErrors(page);
+  const card = await openPlayground(page);
+  const lesson = new URL(page.url()).pathname;
+  const valid = JSON.stringify({
+    v: 1,
+    data: {
+      preset: 'eiffel', entry: 'weights', hard: null, temperature: '-3', alpha: '0.5', train_loss: 'soft',
+      train_start: 'uniform', learning_rate: '1', steps: '150',
+      tokens: [{ label: 'a', teacher: '1', student_a: '1', student_b: '1' }, { label: 'b', teacher: '1', student_a: '1', student_b: '1' }],
+    },
+  });
+  for (const [raw, words] of [
+    ['{"v":1,"data":{"preset":"eiffel"', 'not in a format'],
+    ['{"v":7,"data":{}}', 'newer version'],
+    [valid, 'Temperature T: Must be at least 0.1'],
+  ]) {
+    await page.evaluate((raw) => {
+      for (const k of Object.keys(localStorage)) if (k.startsWith('ie-course:backup:')) localStorage.removeItem(k);
+      localStorage.setItem('ie-course:distillation', raw);
+    }, raw);
+    const again = await playgroundAt(page, lesson);
+    await expectGoldenFigures(again);
+    await expect(page.getByTestId('storage-notice')).toContainText('ie-course:backup:distillation:');
+    await expect(page.getByTestId('storage-notice')).toContainText(words);
+    await expect(again.getByTestId('distill-restore-message')).toContainText(words);
+    const backups = await page.evaluate(() => Object.keys(localStorage)
+      .filter((k) => k.startsWith('ie-course:backup:distillation:')).map((k) => localStorage.getItem(k)));
+    expect(backups).toEqual([raw]);
+    await expect(again).not.toContainText('NaN');
+  }
+  // The first edit saves a good value over the bad one, and the message goes.
+  const again = page.locator('[data-widget="distillation"]').first();
+  await again.getByTestId('distill-alpha').fill('0.75');
+  await expect(again.getByTestId('distill-restore-message')).toHaveCount(0);
+  await expect.poll(async () => JSON.parse(await stored(page)).data.alpha).toBe('0.75');
+  expect(errors).toEqual([]);
+});
+
+test('a garbage address gives the lesson with a message and no page error', async ({ page }) => {
+  const errors = watchErrors(page);
+  for (const [query, words] of [
+    ['?dl.t=abc&dl.teacher=1,2', 'address could not be used'],
+    ['?dl.teacher=0,0,0,0', 'Teacher: At least one token'],
+    ['?dl.b=1,NaN,1,1e999&dl.hard=%FF', 'could not be used'],
+    ['?dl.labels=' + 'x,'.repeat(5000), '2 to 10 tokens'],
+    ['?dl.preset=%3Cscript%3E', 'no example called “<script>”'],
+  ]) {
+    const card = await playgroundAt(page, '/model-selection/' + query);
+    await expectGoldenFigures(card);
+    await expect(card.getByTestId('distill-restore-message')).toContainText(words);
+    await expect(card).not.toContainText('NaN');
+    // The address stops claiming what the playground does not show.
+    await expect(page).not.toHaveURL(/dl\./);
+  }
+  await expect(page.locator('[data-widget="distillation"] script')).toHaveCount(0);
+  // Not ours, or not decodable: ignored.
+  const card = await playgroundAt(page, '/model-selection/?%%%&&==&dl&x.t=9%zz');
+  await expectGoldenFigures(card);
+  await expect(card.getByTestId('distill-restore-message')).toHaveCount(0);
+  // Reset hides the message too.
+  const again = await playgroundAt(page, '/model-selection/?dl.alpha=7');
+  await expect(again.getByTestId('distill-restore-message')).toContainText('Must be at most 1');
+  await again.getByTestId('distill-reset').click();
+  await expect(again.getByTestId('distill-restore-message')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('under a sub-path the address keeps its path', async ({ page }) => {
+  const card = await playgroundAt(page, `${SUB_ORIGIN}/some/sub/path/model-selection/?dl.t=3`);
+  await expect(card.getByTestId('distill-temperature')).toHaveValue('3');
+  await card.getByTestId('distill-alpha').fill('0.1');
+  await expect(page).toHaveURL(`${SUB_ORIGIN}/some/sub/path/model-selection/?dl.t=3&dl.alpha=0.1`);
+  await page.reload();
+  await appReady(page);
+  await expect(page.getByTestId('distill-alpha')).toHaveValue('0.1');
+});

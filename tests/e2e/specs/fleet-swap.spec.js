@@ -70,3 +70,50 @@ test('a shared link reproduces the fleet, next to the decode ceiling state', asy
   await expect(again.getByTestId('fleet-small-gpus')).toHaveText('26 GPUs');
   await expect(other.locator('[data-widget="decode-ceiling"]').getByTestId('decode-tps-a')).toHaveText('60 tok/s');
 });
+
+test('DeepSeek-R1 today: GPU time from the 37 GB it reads, memory from the 671 GB it holds', async ({ page }) => {
+  const card = await openCard(page);
+  const note = card.getByTestId('fleet-fit-note');
+  await expect(card.getByTestId('fleet-gpu-memory')).toHaveValue('80');
+  await expect(note).toContainText('Memory is not the limit');
+  await card.getByRole('button', { name: /DeepSeek-R1/ }).click();
+  await expect(card.getByTestId('fleet-large-gb')).toHaveValue('671');
+  await expect(card.getByTestId('fleet-large-read-gb')).toHaveValue('37');
+  // 37 GB ÷ 5 GB, not 671 GB ÷ 5 GB.
+  await expect(card.getByTestId('fleet-ratio')).toHaveText('7.4×');
+  await expect(card.getByTestId('fleet-small-gpus')).toHaveText('2 GPUs');
+  await expect(card.getByTestId('fleet-worked')).toContainText('37 GB ÷ 5 GB = 7.4×');
+  // Eight 80 GB GPUs cannot hold 671 GB, and the widget says so.
+  await expect(note).toHaveText("Today's 8 GPUs of 80 GB cannot hold the large model's 671 GB of weights: that takes at least 9 GPUs.");
+  await expect(note).toHaveClass(/overflow/);
+  await card.getByTestId('fleet-gpus').fill('16');
+  await expect(card.getByTestId('fleet-small-gpus')).toHaveText('3 GPUs');
+  await expect(note).toContainText('Memory is not the limit');
+  await expect(note).not.toHaveClass(/overflow/);
+});
+
+test('moving to a mixture of experts: memory, not decode work, sets the new fleet', async ({ page }) => {
+  const card = await openCard(page);
+  const note = card.getByTestId('fleet-fit-note');
+  await card.getByRole('button', { name: /70B · FP16 140 GB/ }).click();
+  await card.getByTestId('fleet-small-gb').fill('671');
+  await card.getByTestId('fleet-small-read-gb').fill('37');
+  await expect(card.getByTestId('fleet-ratio')).toHaveText('3.78×');
+  // Decode work alone would need 3 GPUs; holding 671 GB takes 9 of 80 GB.
+  await expect(card.getByTestId('fleet-small-gpus')).toHaveText('9 GPUs');
+  await expect(card.getByTestId('fleet-after').locator('.gpu-square')).toHaveCount(9);
+  await expect(card.getByTestId('fleet-worked')).toContainText('671 GB in memory ÷ 80 GB per GPU = 8.39 → at least 9 GPUs to hold the weights');
+  await expect(note).toContainText("The small model's decode work needs 3 GPUs, but its 671 GB of weights need 9 GPUs of 80 GB to hold");
+  await expect(note).toContainText('the figure for traffic on the same GPUs does not apply');
+  // Bigger GPUs lower the floor; no memory at all removes it, and the note says so.
+  await card.getByTestId('fleet-gpu').selectOption('b200-192');
+  await expect(card.getByTestId('fleet-gpu-memory')).toHaveValue('192');
+  await expect(card.getByTestId('fleet-small-gpus')).toHaveText('4 GPUs');
+  await card.getByTestId('fleet-gpu-memory').fill('');
+  await expect(card.getByTestId('fleet-small-gpus')).toHaveText('3 GPUs');
+  await expect(note).toContainText('GPU memory not given');
+  // A read figure above the weights in memory is refused by its field.
+  await card.getByTestId('fleet-small-read-gb').fill('700');
+  await expect(card.getByRole('alert').filter({ hasText: 'at most the weights in memory, 671 GB' })).toBeVisible();
+  await expect(card.locator('.output.stale')).toHaveCount(4);
+});

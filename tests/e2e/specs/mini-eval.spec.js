@@ -33,6 +33,7 @@ test('the lesson eval: 90% and 90%, one regressed, one fixed, rejected on the cr
   expect((await bucket(card, 'unchanged')).length).toBe(8);
   await expect(card.getByTestId('eval-mcnemar')).toHaveText('1.00');
   await expect(card.getByTestId('eval-mcnemar-note')).toContainText('1 regressed against 1 fixed');
+  await expect(card.getByTestId('eval-mcnemar-note')).toContainText('if the two systems were equally good');
   await expect(card.getByTestId('eval-verdict')).toHaveText("rejected: critical case 'emails of admins' regressed");
   await expect(card.locator('li.eval-case')).toHaveCount(10);
   expect(errors).toEqual([]);

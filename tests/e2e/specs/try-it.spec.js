@@ -96,7 +96,16 @@ test('commands copy to the clipboard with feedback', async ({ page, context }) =
   await expect(card.getByRole('status').filter({ hasText: 'Copied to the clipboard.' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('llama-bench -m');
   await card.getByTestId('tryit-copy-answers').click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('llama-cli');
+  const answers = await page.evaluate(() => navigator.clipboard.readText());
+  // One turn per prompt, with standard input kept off the loop's prompts file; llama.cpp
+  // removed -no-cnv (it was ignored and scripts hung at the chat prompt).
+  expect(answers).toContain('llama-cli -m "$MODEL" -st');
+  expect(answers).toContain('</dev/null');
+  expect(answers).not.toContain('-no-cnv');
+  // The lesson's script around the worksheet shows the very same commands.
+  const lessonScript = await page.locator('main pre code.language-sh').first().textContent();
+  expect(lessonScript).toContain(answers);
+  expect(lessonScript).toContain('tg128');
 });
 
 test('exports the worksheet as Markdown', async ({ page }) => {

@@ -1,0 +1,948 @@
+//! The reader's inputs to the playground as one plain value: what is kept between visits
+//! (`ie-course:distillation`) and what the address carries (`?dl.t=2&dl.teacher=0.5,0.3,0.1,0.1`),
+//! read back and checked the same way wherever it comes from, so that neither a stored value nor
+//! a link can put a broken or absurd number on screen. Pure, and tested natively.
+//!
+//! Not kept: the trainer's run (its steps and charts), which a press of Train recreates.
+
+use crate::calc::distill::{self, Entry, LossKind, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS};
+use crate::calc::{parse_number, InputError};
+use crate::widgets::url_state;
+use serde::{Deserialize, Serialize};
+
+/// Name of the stored value (`ie-course:distillation`) and its schema version.
+pub const STORE_NAME: &str = "distillation";
+pub const STORE_VERSION: u32 = 1;
+/// The playground's keys in the address start with `dl.`.
+pub const URL_PREFIX: &str = "dl";
+/// Longest token label (characters), as the label field allows.
+pub const MAX_LABEL_CHARS: usize = 24;
+/// Longest text a number field may hold when it comes from a link or storage (characters).
+const MAX_NUMBER_CHARS: usize = 64;
+/// Most gradient steps one training run may take.
+pub const MAX_TRAIN_STEPS: usize = 2_000;
+/// The settings' starting texts.
+pub const DEFAULT_TEMPERATURE: &str = "1";
+pub const DEFAULT_ALPHA: &str = "0.5";
+pub const DEFAULT_LEARNING_RATE: &str = "1";
+pub const DEFAULT_STEPS: &str = "150";
+
+/// The three distributions, in column order: (test id prefix, name a reader sees).
+pub const DISTS: [(&str, &str); 3] = [
+    ("teacher", "Teacher"),
+    ("student-a", "Student A"),
+    ("student-b", "Student B"),
+];
+
+/// One candidate token: its label and the three typed values (teacher, student A, student B).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub label: String,
+    pub values: [String; 3],
+}
+
+/// A preset's tokens, its values written as probabilities.
+pub fn rows_of(preset: &Preset) -> Vec<Row> {
+    (0..preset.labels.len())
+        .map(|i| Row {
+            label: preset.labels[i].to_string(),
+            values: [preset.teacher[i], preset.student_a[i], preset.student_b[i]]
+                .map(|x| distill::value_text(Entry::Weights, x)),
+        })
+        .collect()
+}
+
+/// The hard label a preset asks for: `None` (the teacher's top token) when they agree.
+pub fn hard_pick_of(preset: &Preset) -> Option<usize> {
+    (distill::argmax(&preset.teacher) != Some(preset.hard_index)).then_some(preset.hard_index)
+}
+
+/// The preset with id `id`.
+pub fn preset_by_id(id: &str) -> Option<&'static Preset> {
+    PRESETS.iter().find(|p| p.id == id)
+}
+
+/// The id an entry mode has in the menu, the address and storage.
+pub fn entry_id(entry: Entry) -> &'static str {
+    match entry {
+        Entry::Weights => "weights",
+        Entry::Logits => "logits",
+    }
+}
+
+/// The entry mode with id `id`.
+pub fn entry_from_id(id: &str) -> Option<Entry> {
+    match id {
+        "weights" => Some(Entry::Weights),
+        "logits" => Some(Entry::Logits),
+        _ => None,
+    }
+}
+
+/// Which loss the reader trains on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TrainLoss {
+    /// The hard label only.
+    Hard,
+    /// The teacher's soft targets only.
+    #[default]
+    Soft,
+    /// The α mix of both.
+    Mix,
+}
+
+impl TrainLoss {
+    /// Every choice, in menu order.
+    pub const ALL: [TrainLoss; 3] = [TrainLoss::Hard, TrainLoss::Soft, TrainLoss::Mix];
+
+    /// Its id in the menu, the address and storage.
+    pub fn id(self) -> &'static str {
+        match self {
+            TrainLoss::Hard => "hard",
+            TrainLoss::Soft => "soft",
+            TrainLoss::Mix => "mix",
+        }
+    }
+
+    /// The choice with id `id`.
+    pub fn from_id(id: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|l| l.id() == id)
+    }
+
+    /// The loss a trainer minimises, with `alpha` the weight of the hard loss in a mix.
+    pub fn kind(self, alpha: f64) -> LossKind {
+        match self {
+            TrainLoss::Hard => LossKind::Hard,
+            TrainLoss::Soft => LossKind::Soft,
+            TrainLoss::Mix => LossKind::Mix(alpha),
+        }
+    }
+}
+
+/// How the trained student starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TrainStart {
+    /// All logits 0.
+    #[default]
+    Uniform,
+    /// Random logits from a fixed seed.
+    Seeded,
+}
+
+impl TrainStart {
+    /// Its id in the menu, the address and storage.
+    pub fn id(self) -> &'static str {
+        match self {
+            TrainStart::Uniform => "uniform",
+            TrainStart::Seeded => "seeded",
+        }
+    }
+
+    /// The choice with id `id`.
+    pub fn from_id(id: &str) -> Option<Self> {
+        [TrainStart::Uniform, TrainStart::Seeded]
+            .into_iter()
+            .find(|s| s.id() == id)
+    }
+}
+
+/// Parses the number of training steps, as typed (a whole number, 1..=`MAX_TRAIN_STEPS`).
+pub fn parse_steps(text: &str) -> Result<usize, InputError> {
+    parse_number("Steps", text, 1.0, false, MAX_TRAIN_STEPS as f64).and_then(|s| {
+        if s.fract() == 0.0 {
+            Ok(s as usize)
+        } else {
+            Err(InputError::new("Steps", "Enter a whole number of steps."))
+        }
+    })
+}
+
+/// Everything the reader sets in the playground, as typed (number fields keep their text).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Inputs {
+    /// Id of the example the tokens came from (it gives the sentence shown above the table).
+    pub preset: &'static str,
+    /// The tokens, 2..=10.
+    pub rows: Vec<Row>,
+    /// How the values are typed.
+    pub entry: Entry,
+    /// The right token, or `None` for the teacher's top token.
+    pub hard_pick: Option<usize>,
+    /// Temperature T, as typed.
+    pub temperature: String,
+    /// α, the weight of the hard loss, as typed.
+    pub alpha: String,
+    /// What the trainer minimises.
+    pub train_loss: TrainLoss,
+    /// How the trained student starts.
+    pub train_start: TrainStart,
+    /// Learning rate, as typed.
+    pub learning_rate: String,
+    /// Number of training steps, as typed.
+    pub steps: String,
+}
+
+/// `text` cut to a few characters for quoting in a message.
+fn short(text: &str) -> String {
+    const KEEP: usize = 24;
+    if text.chars().count() > KEEP {
+        format!("{}\u{2026}", text.chars().take(KEEP).collect::<String>())
+    } else {
+        text.to_string()
+    }
+}
+
+/// Checks a number's text with `parse`, refusing text too long to be a number first (so that
+/// a message never quotes a whole page of junk).
+fn check_number<T>(
+    text: &str,
+    parse: impl Fn(&str) -> Result<T, InputError>,
+) -> Result<T, InputError> {
+    if text.chars().count() > MAX_NUMBER_CHARS {
+        return Err(InputError::new("", "The value is too long to be a number."));
+    }
+    parse(text)
+}
+
+impl Inputs {
+    /// The playground as the lesson sets it up from `preset`.
+    pub fn lesson(preset: &'static Preset) -> Self {
+        Inputs {
+            preset: preset.id,
+            rows: rows_of(preset),
+            entry: Entry::Weights,
+            hard_pick: hard_pick_of(preset),
+            temperature: DEFAULT_TEMPERATURE.into(),
+            alpha: DEFAULT_ALPHA.into(),
+            train_loss: TrainLoss::default(),
+            train_start: TrainStart::default(),
+            learning_rate: DEFAULT_LEARNING_RATE.into(),
+            steps: DEFAULT_STEPS.into(),
+        }
+    }
+
+    /// The same inputs with every number's text trimmed, as a reader means it (labels are kept
+    /// as typed).
+    pub fn trimmed(mut self) -> Self {
+        for row in &mut self.rows {
+            for v in &mut row.values {
+                *v = v.trim().to_string();
+            }
+        }
+        for text in [
+            &mut self.temperature,
+            &mut self.alpha,
+            &mut self.learning_rate,
+            &mut self.steps,
+        ] {
+            *text = text.trim().to_string();
+        }
+        self
+    }
+
+    /// The example the tokens came from.
+    pub fn preset(&self) -> &'static Preset {
+        preset_by_id(self.preset).unwrap_or(&distill::SEED_PRESET)
+    }
+
+    /// Whether every input is one the playground can compute with; else the first problem, as
+    /// a sentence a reader can act on.
+    pub fn check(&self) -> Result<(), String> {
+        if preset_by_id(self.preset).is_none() {
+            return Err(format!(
+                "There is no example called \u{201c}{}\u{201d}.",
+                short(self.preset)
+            ));
+        }
+        let n = self.rows.len();
+        if !(MIN_TOKENS..=MAX_TOKENS).contains(&n) {
+            return Err(format!(
+                "The playground takes {MIN_TOKENS} to {MAX_TOKENS} tokens, not {n}."
+            ));
+        }
+        for (i, row) in self.rows.iter().enumerate() {
+            if row.label.chars().count() > MAX_LABEL_CHARS {
+                return Err(format!(
+                    "The label of token {i} is longer than {MAX_LABEL_CHARS} characters."
+                ));
+            }
+        }
+        for (d, (_, name)) in DISTS.iter().enumerate() {
+            let mut values = Vec::with_capacity(n);
+            for (i, row) in self.rows.iter().enumerate() {
+                let v = check_number(&row.values[d], |t| {
+                    distill::parse_value(name, self.entry, t)
+                })
+                .map_err(|e| format!("{name}, token {i}: {}", e.message))?;
+                values.push(v);
+            }
+            distill::log_probs(self.entry, &values)
+                .map_err(|e| format!("{name}: {}", e.message))?;
+        }
+        if let Some(k) = self.hard_pick {
+            if k >= n {
+                return Err(format!(
+                    "The hard label is token {k}, but the tokens are numbered 0 to {}.",
+                    n - 1
+                ));
+            }
+        }
+        let setting = |e: InputError, field: &str| format!("{field}: {}", e.message);
+        check_number(&self.temperature, distill::parse_temperature)
+            .map_err(|e| setting(e, "Temperature T"))?;
+        check_number(&self.alpha, distill::parse_alpha).map_err(|e| setting(e, "\u{3b1}"))?;
+        check_number(&self.learning_rate, distill::parse_learning_rate)
+            .map_err(|e| setting(e, "Learning rate"))?;
+        check_number(&self.steps, parse_steps).map_err(|e| setting(e, "Steps"))?;
+        Ok(())
+    }
+
+    /// The address's `dl.` keys for these inputs: only what differs from the example they
+    /// started from (and the example itself when it is not `lesson`, the one the lesson
+    /// shows first), so an untouched playground leaves the address clean and a preset is one key.
+    pub fn to_query(&self, lesson: &'static Preset) -> Vec<(&'static str, String)> {
+        let base = Inputs::lesson(self.preset());
+        let mut out = Vec::new();
+        if self.preset != lesson.id {
+            out.push(("preset", self.preset.to_string()));
+        }
+        if self.entry != base.entry {
+            out.push(("entry", entry_id(self.entry).to_string()));
+        }
+        let labels = |rows: &[Row]| rows.iter().map(|r| r.label.clone()).collect::<Vec<_>>();
+        if labels(&self.rows) != labels(&base.rows) {
+            out.push(("labels", join_list(&labels(&self.rows))));
+        }
+        for (d, key) in COLUMN_KEYS.iter().enumerate() {
+            let column = |rows: &[Row]| rows.iter().map(|r| r.values[d].clone()).collect();
+            let mine: Vec<String> = column(&self.rows);
+            if mine != column(&base.rows) {
+                out.push((key, join_list(&mine)));
+            }
+        }
+        if self.hard_pick != base.hard_pick {
+            let hard = self
+                .hard_pick
+                .map_or_else(|| "auto".into(), |k| k.to_string());
+            out.push(("hard", hard));
+        }
+        for (key, mine, theirs) in [
+            ("t", &self.temperature, &base.temperature),
+            ("alpha", &self.alpha, &base.alpha),
+            ("lr", &self.learning_rate, &base.learning_rate),
+            ("steps", &self.steps, &base.steps),
+        ] {
+            if mine != theirs {
+                out.push((key, mine.clone()));
+            }
+        }
+        if self.train_loss != base.train_loss {
+            out.push(("train", self.train_loss.id().to_string()));
+        }
+        if self.train_start != base.train_start {
+            out.push(("start", self.train_start.id().to_string()));
+        }
+        out
+    }
+
+    /// The inputs an address (`location.search`) carries: `Ok(None)` when it has no `dl.` key,
+    /// the inputs when they can be used, else the first problem as a sentence. Keys it leaves
+    /// out keep the values of the example it names (`lesson` when it names none).
+    pub fn from_query(search: &str, lesson: &'static Preset) -> Result<Option<Inputs>, String> {
+        let values = url_state::read(search, URL_PREFIX);
+        if values.is_empty() {
+            return Ok(None);
+        }
+        let get = |key: &str| url_state::value_of(&values, key);
+        let preset = match get("preset") {
+            None => lesson,
+            Some(id) => preset_by_id(id).ok_or_else(|| {
+                format!("There is no example called \u{201c}{}\u{201d}.", short(id))
+            })?,
+        };
+        let mut inputs = Inputs::lesson(preset);
+        if let Some(id) = get("entry") {
+            inputs.entry = entry_from_id(id).ok_or_else(|| {
+                format!(
+                    "Values are entered as \u{201c}weights\u{201d} or \u{201c}logits\u{201d}, \
+                     not \u{201c}{}\u{201d}.",
+                    short(id)
+                )
+            })?;
+        }
+        let mut labels: Vec<String> = inputs.rows.iter().map(|r| r.label.clone()).collect();
+        if let Some(list) = get("labels") {
+            labels = split_list(list);
+        }
+        if labels.len() > MAX_TOKENS {
+            return Err(format!(
+                "The playground takes {MIN_TOKENS} to {MAX_TOKENS} tokens, not {}.",
+                labels.len()
+            ));
+        }
+        let mut columns: [Vec<String>; 3] = Default::default();
+        for (d, key) in COLUMN_KEYS.iter().enumerate() {
+            columns[d] = match get(key) {
+                Some(list) => split_list(list),
+                None => inputs.rows.iter().map(|r| r.values[d].clone()).collect(),
+            };
+            if columns[d].len() != labels.len() {
+                return Err(format!(
+                    "The address gives {} labels but {} values for {}.",
+                    labels.len(),
+                    columns[d].len(),
+                    DISTS[d].1
+                ));
+            }
+        }
+        let [teacher, a, b] = columns;
+        inputs.rows = labels
+            .into_iter()
+            .zip(teacher)
+            .zip(a)
+            .zip(b)
+            .map(|(((label, t), a), b)| Row {
+                label,
+                values: [t, a, b],
+            })
+            .collect();
+        if let Some(hard) = get("hard") {
+            inputs.hard_pick = match hard {
+                "auto" => None,
+                k => Some(k.parse().map_err(|_| {
+                    format!(
+                        "The hard label is \u{201c}auto\u{201d} or a token\u{2019}s number, \
+                         not \u{201c}{}\u{201d}.",
+                        short(k)
+                    )
+                })?),
+            };
+        }
+        for (key, field) in [
+            ("t", &mut inputs.temperature),
+            ("alpha", &mut inputs.alpha),
+            ("lr", &mut inputs.learning_rate),
+            ("steps", &mut inputs.steps),
+        ] {
+            if let Some(text) = get(key) {
+                *field = text.to_string();
+            }
+        }
+        if let Some(id) = get("train") {
+            inputs.train_loss = TrainLoss::from_id(id).ok_or_else(|| {
+                format!(
+                    "Training uses the hard, soft or mix loss, not \u{201c}{}\u{201d}.",
+                    short(id)
+                )
+            })?;
+        }
+        if let Some(id) = get("start") {
+            inputs.train_start = TrainStart::from_id(id).ok_or_else(|| {
+                format!(
+                    "The trained student starts uniform or seeded, not \u{201c}{}\u{201d}.",
+                    short(id)
+                )
+            })?;
+        }
+        inputs.check()?;
+        Ok(Some(inputs))
+    }
+}
+
+/// The address keys of the three columns, in `DISTS` order.
+const COLUMN_KEYS: [&str; 3] = ["teacher", "a", "b"];
+
+/// A list as one address value: items joined by commas, with `%` and `,` inside an item
+/// written `%25` and `%2C` (the address's own encoding is applied on top, by `url_state`).
+fn join_list(items: &[String]) -> String {
+    items
+        .iter()
+        .map(|item| item.replace('%', "%25").replace(',', "%2C"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The items of a list written by [`join_list`]; any other `%` is kept as it is.
+fn split_list(list: &str) -> Vec<String> {
+    list.split(',')
+        .map(|item| {
+            let mut out = String::with_capacity(item.len());
+            let mut rest = item;
+            while let Some(at) = rest.find('%') {
+                out.push_str(&rest[..at]);
+                let tail = &rest[at..];
+                let escape = tail.get(..3).map(str::to_ascii_uppercase);
+                match escape.as_deref() {
+                    Some("%25") => out.push('%'),
+                    Some("%2C") => out.push(','),
+                    _ => {
+                        out.push('%');
+                        rest = &tail[1..];
+                        continue;
+                    }
+                }
+                rest = &tail[3..];
+            }
+            out.push_str(rest);
+            out
+        })
+        .collect()
+}
+
+/// Where the playground starts, and what to tell the reader about it: the address when it
+/// carries playground values, else what this reader saved, else the lesson's example.
+///
+/// The address wins over storage because a shared link exists to show the sender's playground
+/// exactly; the reader's own saved values stay stored, untouched, until they edit (the widget
+/// does not save the state it starts from). A link whose values cannot be used gives the
+/// lesson's example, not the saved values, so nothing on screen passes for what the link meant.
+pub fn starting_inputs(
+    lesson: &'static Preset,
+    address: Result<Option<Inputs>, String>,
+    saved: Option<Inputs>,
+) -> (Inputs, Option<String>) {
+    match address {
+        Ok(Some(inputs)) => (inputs, None),
+        Ok(None) => (saved.unwrap_or_else(|| Inputs::lesson(lesson)), None),
+        Err(problem) => (
+            Inputs::lesson(lesson),
+            Some(format!(
+                "The playground values in this page\u{2019}s address could not be used, so it \
+                 shows the lesson\u{2019}s example. {problem}"
+            )),
+        ),
+    }
+}
+
+/// How [`Inputs`] is stored: plain strings and lists, checked on the way back in.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Stored {
+    preset: String,
+    entry: String,
+    tokens: Vec<StoredToken>,
+    hard: Option<usize>,
+    temperature: String,
+    alpha: String,
+    train_loss: String,
+    train_start: String,
+    learning_rate: String,
+    steps: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct StoredToken {
+    label: String,
+    teacher: String,
+    student_a: String,
+    student_b: String,
+}
+
+impl From<Inputs> for Stored {
+    fn from(inputs: Inputs) -> Self {
+        Stored {
+            preset: inputs.preset.to_string(),
+            entry: entry_id(inputs.entry).to_string(),
+            tokens: inputs
+                .rows
+                .into_iter()
+                .map(|Row { label, values }| {
+                    let [teacher, student_a, student_b] = values;
+                    StoredToken {
+                        label,
+                        teacher,
+                        student_a,
+                        student_b,
+                    }
+                })
+                .collect(),
+            hard: inputs.hard_pick,
+            temperature: inputs.temperature,
+            alpha: inputs.alpha,
+            train_loss: inputs.train_loss.id().to_string(),
+            train_start: inputs.train_start.id().to_string(),
+            learning_rate: inputs.learning_rate,
+            steps: inputs.steps,
+        }
+    }
+}
+
+impl Serialize for Inputs {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        Stored::from(self.clone()).serialize(serializer)
+    }
+}
+
+/// Reads a stored value and checks it: a value that cannot be used is an error, so storage
+/// backs it up and says why instead of handing the playground absurd inputs.
+impl<'de> Deserialize<'de> for Inputs {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let stored = Stored::deserialize(deserializer)?;
+        Inputs::try_from(stored).map_err(serde::de::Error::custom)
+    }
+}
+
+impl TryFrom<Stored> for Inputs {
+    type Error = String;
+
+    fn try_from(s: Stored) -> Result<Self, String> {
+        let unknown =
+            |what: &str, id: &str| format!("unknown {what} \u{201c}{}\u{201d}", short(id));
+        let inputs = Inputs {
+            preset: preset_by_id(&s.preset)
+                .ok_or_else(|| unknown("example", &s.preset))?
+                .id,
+            entry: entry_from_id(&s.entry).ok_or_else(|| unknown("entry mode", &s.entry))?,
+            rows: s
+                .tokens
+                .into_iter()
+                .map(|t| Row {
+                    label: t.label,
+                    values: [t.teacher, t.student_a, t.student_b],
+                })
+                .collect(),
+            hard_pick: s.hard,
+            temperature: s.temperature,
+            alpha: s.alpha,
+            train_loss: TrainLoss::from_id(&s.train_loss)
+                .ok_or_else(|| unknown("training loss", &s.train_loss))?,
+            train_start: TrainStart::from_id(&s.train_start)
+                .ok_or_else(|| unknown("student start", &s.train_start))?,
+            learning_rate: s.learning_rate,
+            steps: s.steps,
+        };
+        inputs.check()?;
+        Ok(inputs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::calc::distill::{SEED_PRESET, WRONG_TEACHER_PRESET};
+    use crate::storage::{self, Backend, MemoryBackend, Read};
+    use proptest::prelude::*;
+
+    /// The inputs an address holds, or the lesson's when it holds none.
+    fn through_address(inputs: &Inputs) -> Result<Inputs, String> {
+        let search = url_state::merged("?keep=1", URL_PREFIX, &inputs.to_query(&SEED_PRESET));
+        Inputs::from_query(&search, &SEED_PRESET)
+            .map(|found| found.unwrap_or_else(|| Inputs::lesson(&SEED_PRESET)))
+    }
+
+    fn stored(raw: &str) -> Read<Inputs> {
+        let b = MemoryBackend::default();
+        b.set("ie-course:distillation", raw).unwrap();
+        storage::read::<Inputs>(&b, STORE_NAME, STORE_VERSION, 42, |_, _| None)
+    }
+
+    #[test]
+    fn the_lesson_and_its_presets_make_short_links() {
+        let lesson = Inputs::lesson(&SEED_PRESET);
+        assert_eq!(lesson.check(), Ok(()));
+        assert!(lesson.to_query(&SEED_PRESET).is_empty());
+        assert_eq!(Inputs::from_query("", &SEED_PRESET), Ok(None));
+        assert_eq!(Inputs::from_query("?wm.params=8&x", &SEED_PRESET), Ok(None));
+        let wrong = Inputs::lesson(&WRONG_TEACHER_PRESET);
+        assert_eq!(wrong.hard_pick, Some(1));
+        assert_eq!(
+            wrong.to_query(&SEED_PRESET),
+            [("preset", "wrong-teacher".to_string())]
+        );
+        assert_eq!(through_address(&wrong), Ok(wrong));
+    }
+
+    #[test]
+    fn an_edited_playground_travels_in_a_readable_address() {
+        let mut inputs = Inputs::lesson(&SEED_PRESET);
+        inputs.rows[1].values[0] = "0.25".into();
+        inputs.rows[3].label = "Lyon, 100%".into();
+        inputs.temperature = "2".into();
+        inputs.train_loss = TrainLoss::Mix;
+        inputs.hard_pick = Some(2);
+        let query = inputs.to_query(&SEED_PRESET);
+        assert_eq!(
+            url_state::merged("", URL_PREFIX, &query),
+            "?dl.labels=Paris%2CFrance%2CEurope%2CLyon%252C%20100%2525\
+             &dl.teacher=0.7%2C0.25%2C0.07%2C0.03&dl.hard=2&dl.t=2&dl.train=mix"
+        );
+        assert_eq!(through_address(&inputs), Ok(inputs.clone()));
+        // A hand-written link with the lesson's other keys left out.
+        let found = Inputs::from_query("?dl.t=3&dl.entry=logits&dl.a=1,2,3,4", &SEED_PRESET);
+        let found = found.unwrap().unwrap();
+        assert_eq!(found.temperature, "3");
+        assert_eq!(found.entry, Entry::Logits);
+        assert_eq!(found.rows[3].values, ["0.03", "4", "0.3"]);
+    }
+
+    #[test]
+    fn a_broken_address_says_what_is_wrong() {
+        for (search, expected) in [
+            (
+                "?dl.t=abc",
+                "Temperature T: \u{201c}abc\u{201d} is not a number.",
+            ),
+            ("?dl.t=0", "Temperature T: Must be at least 0.1."),
+            ("?dl.alpha=2", "\u{3b1}: Must be at most 1."),
+            ("?dl.steps=2.5", "Steps: Enter a whole number of steps."),
+            ("?dl.lr=0", "Learning rate: Must be more than 0."),
+            (
+                "?dl.preset=nope",
+                "There is no example called \u{201c}nope\u{201d}.",
+            ),
+            ("?dl.entry=bits", "not \u{201c}bits\u{201d}"),
+            (
+                "?dl.teacher=1,2,3",
+                "gives 4 labels but 3 values for Teacher",
+            ),
+            (
+                "?dl.labels=a&dl.teacher=1&dl.a=1&dl.b=1",
+                "2 to 10 tokens, not 1",
+            ),
+            ("?dl.b=0,0,0,0", "Student B: At least one token"),
+            ("?dl.a=1,-1,1,1", "Student A, token 1: Must be at least 0."),
+            (
+                "?dl.a=1,NaN,1,1",
+                "Student A, token 1: Enter a finite number.",
+            ),
+            (
+                "?dl.entry=logits&dl.a=1,1,1,1e9",
+                "Student A, token 3: Must be at most 100.",
+            ),
+            ("?dl.hard=4", "numbered 0 to 3"),
+            ("?dl.hard=-1", "not \u{201c}-1\u{201d}"),
+            ("?dl.train=all", "not \u{201c}all\u{201d}"),
+            ("?dl.start=random", "not \u{201c}random\u{201d}"),
+        ] {
+            let problem = Inputs::from_query(search, &SEED_PRESET).unwrap_err();
+            assert!(problem.contains(expected), "{search}: {problem}");
+        }
+        let long = format!("?dl.t={}", "9".repeat(500));
+        let problem = Inputs::from_query(&long, &SEED_PRESET).unwrap_err();
+        assert!(
+            problem.contains("too long") && problem.len() < 80,
+            "{problem}"
+        );
+        let label = format!("?dl.labels=a,b,c,{}", "x".repeat(25));
+        let problem = Inputs::from_query(&label, &SEED_PRESET).unwrap_err();
+        assert!(problem.contains("longer than 24"), "{problem}");
+        let many = format!("?dl.labels={}", ",".repeat(100_000));
+        let problem = Inputs::from_query(&many, &SEED_PRESET).unwrap_err();
+        assert!(problem.contains("not 100001"), "{problem}");
+    }
+
+    #[test]
+    fn the_address_wins_over_storage_and_a_broken_one_gives_the_lesson() {
+        let mut saved = Inputs::lesson(&SEED_PRESET);
+        saved.temperature = "4".into();
+        let linked = Inputs::lesson(&WRONG_TEACHER_PRESET);
+        let (start, message) =
+            starting_inputs(&SEED_PRESET, Ok(Some(linked.clone())), Some(saved.clone()));
+        assert_eq!((start, message), (linked, None));
+        let (start, message) = starting_inputs(&SEED_PRESET, Ok(None), Some(saved.clone()));
+        assert_eq!((start, message), (saved.clone(), None));
+        let (start, message) = starting_inputs(&SEED_PRESET, Ok(None), None);
+        assert_eq!((start, message), (Inputs::lesson(&SEED_PRESET), None));
+        let (start, message) = starting_inputs(&SEED_PRESET, Err("Steps: No.".into()), Some(saved));
+        assert_eq!(start, Inputs::lesson(&SEED_PRESET));
+        assert!(message.unwrap().ends_with("example. Steps: No."));
+    }
+
+    #[test]
+    fn stored_values_are_checked_and_bad_ones_backed_up() {
+        let mut inputs = Inputs::lesson(&WRONG_TEACHER_PRESET);
+        inputs.entry = Entry::Logits;
+        inputs.rows[0].values = ["2".into(), "-1.5".into(), "0".into()];
+        let b = MemoryBackend::default();
+        storage::write(&b, STORE_NAME, STORE_VERSION, &inputs).unwrap();
+        let raw = b.get("ie-course:distillation").unwrap().unwrap();
+        assert!(raw.starts_with(r#"{"v":1,"data":{"preset":"wrong-teacher","entry":"logits""#));
+        assert_eq!(stored(&raw), Read::Value(inputs));
+        let bad_t = raw.replace(r#""temperature":"1""#, r#""temperature":"-3""#);
+        for raw in [
+            "{\"v\":1,\"data\":",
+            r#"{"v":2,"data":{}}"#,
+            r#"{"v":1,"data":{"preset":"eiffel"}}"#,
+            bad_t.as_str(),
+        ] {
+            let Read::Recovered(notice) = stored(raw) else {
+                panic!("{raw} should not load");
+            };
+            assert!(
+                notice.text.contains("ie-course:backup:distillation:42"),
+                "{}",
+                notice.text
+            );
+        }
+        let Read::Recovered(notice) = stored(&bad_t) else {
+            unreachable!()
+        };
+        assert!(
+            notice.text.contains("Temperature T: Must be at least 0.1."),
+            "{}",
+            notice.text
+        );
+    }
+
+    #[test]
+    fn lists_keep_commas_and_percent_signs() {
+        for items in [
+            vec!["a,b", "%2C", "100%", "%", ""],
+            vec!["", ""],
+            vec!["%zz,%25"],
+        ] {
+            let items: Vec<String> = items.into_iter().map(String::from).collect();
+            assert_eq!(split_list(&join_list(&items)), items);
+        }
+        assert_eq!(split_list("a%2cb,%q,%"), ["a,b", "%q", "%"]);
+    }
+
+    /// Inputs the playground accepts: any example, 2–10 tokens with any short labels, values
+    /// of either kind, and every setting in its range.
+    fn valid_inputs() -> impl Strategy<Value = Inputs> {
+        (MIN_TOKENS..=MAX_TOKENS, any::<bool>())
+            .prop_flat_map(|(n, logits)| {
+                let value = if logits {
+                    -100.0..100.0f64
+                } else {
+                    0.0..1e8f64
+                };
+                let column = prop::collection::vec(value, n);
+                (
+                    prop::sample::select(PRESETS.map(|p| p.id).to_vec()),
+                    prop::collection::vec("\\PC{0,24}", n),
+                    (column.clone(), column.clone(), column),
+                    Just(logits),
+                    prop::option::of(0..n),
+                    (
+                        0.1..=20.0f64,
+                        0.0..=1.0f64,
+                        0.001..=100.0f64,
+                        1..=MAX_TRAIN_STEPS,
+                    ),
+                    (prop::sample::select(TrainLoss::ALL.to_vec()), any::<bool>()),
+                )
+            })
+            .prop_map(
+                |(preset, labels, columns, logits, hard_pick, numbers, train)| {
+                    let (t, alpha, lr, steps) = numbers;
+                    let text = |x: f64| {
+                        if x.fract() == 0.0 {
+                            format!("{x:.0}")
+                        } else {
+                            x.to_string()
+                        }
+                    };
+                    let rows = labels
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, label)| Row {
+                            label,
+                            // A column of weights is never all zero: the first token gets at least 1.
+                            values: [0, 1, 2].map(|d| {
+                                let x = [&columns.0, &columns.1, &columns.2][d][i];
+                                text(if i == 0 && !logits { x + 1.0 } else { x })
+                            }),
+                        })
+                        .collect();
+                    Inputs {
+                        preset,
+                        rows,
+                        entry: if logits {
+                            Entry::Logits
+                        } else {
+                            Entry::Weights
+                        },
+                        hard_pick,
+                        temperature: text(t),
+                        alpha: text(alpha),
+                        train_loss: train.0,
+                        train_start: if train.1 {
+                            TrainStart::Seeded
+                        } else {
+                            TrainStart::Uniform
+                        },
+                        learning_rate: text(lr),
+                        steps: steps.to_string(),
+                    }
+                },
+            )
+    }
+
+    proptest! {
+        #[test]
+        fn what_is_written_reads_back_unchanged(inputs in valid_inputs()) {
+            prop_assert_eq!(inputs.check(), Ok(()));
+            prop_assert_eq!(through_address(&inputs), Ok(inputs.clone()));
+            let b = MemoryBackend::default();
+            storage::write(&b, STORE_NAME, STORE_VERSION, &inputs).unwrap();
+            prop_assert_eq!(
+                storage::read::<Inputs>(&b, STORE_NAME, STORE_VERSION, 0, |_, _| None),
+                Read::Value(inputs)
+            );
+        }
+
+        #[test]
+        fn any_address_gives_usable_inputs_or_a_message(search in "\\PC{0,200}") {
+            if let Ok(Some(inputs)) = Inputs::from_query(&search, &SEED_PRESET) {
+                prop_assert_eq!(inputs.check(), Ok(()));
+            }
+        }
+
+        #[test]
+        fn any_playground_keys_give_usable_inputs_or_a_message(
+            pairs in prop::collection::vec(
+                (
+                    prop::sample::select(vec![
+                        "preset", "entry", "labels", "teacher", "a", "b", "hard", "t", "alpha",
+                        "lr", "steps", "train", "start", "other",
+                    ]),
+                    prop_oneof!["[-0-9.,e%]{0,30}", "\\PC{0,30}", "(auto|logits|mix|seeded|wrong-teacher)"],
+                ),
+                0..8,
+            )
+        ) {
+            let search: Vec<String> = pairs
+                .iter()
+                .map(|(k, v)| format!("dl.{k}={}", url_state::encode(v)))
+                .collect();
+            match Inputs::from_query(&format!("?{}", search.join("&")), &SEED_PRESET) {
+                Ok(Some(inputs)) => prop_assert_eq!(inputs.check(), Ok(())),
+                Ok(None) => prop_assert!(pairs.is_empty()),
+                Err(problem) => prop_assert!(!problem.is_empty() && problem.len() < 200),
+            }
+        }
+
+        #[test]
+        fn any_stored_bytes_load_or_are_backed_up(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+            let raw = String::from_utf8_lossy(&bytes);
+            if let Read::Value(inputs) = stored(&raw) {
+                prop_assert_eq!(inputs.check(), Ok(()));
+            }
+            let _ = serde_json::from_slice::<Inputs>(&bytes);
+            let _ = Inputs::from_query(&raw, &SEED_PRESET);
+        }
+
+        #[test]
+        fn any_envelope_with_valid_json_loads_or_is_backed_up(
+            temperature in "\\PC{0,12}",
+            hard in any::<Option<u64>>(),
+            count in 0..14usize,
+            value in "\\PC{0,12}",
+        ) {
+            let token = serde_json::json!({
+                "label": "x", "teacher": value, "student_a": "1", "student_b": "1"
+            });
+            let data = serde_json::json!({
+                "preset": "eiffel", "entry": "weights", "tokens": vec![token; count],
+                "hard": hard, "temperature": temperature, "alpha": "0.5", "train_loss": "soft",
+                "train_start": "uniform", "learning_rate": "1", "steps": "150",
+            });
+            let raw = serde_json::json!({ "v": 1, "data": data }).to_string();
+            match stored(&raw) {
+                Read::Value(inputs) => prop_assert_eq!(inputs.check(), Ok(())),
+                Read::Recovered(notice) => prop_assert!(notice.text.contains("backup")),
+                Read::Missing => prop_assert!(false, "a stored value was missed"),
+            }
+        }
+    }
+}
