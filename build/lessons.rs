@@ -22,6 +22,12 @@ use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 
+// The app's own HTML escaping (pure, no dependencies), so the build and the app escape alike.
+#[path = "../src/calc/format.rs"]
+#[allow(dead_code)]
+mod format;
+use format::escape_html;
+
 #[path = "glossary.rs"]
 pub mod glossary;
 use glossary::{Glossary, Marker};
@@ -240,21 +246,6 @@ pub fn slugify(text: &str) -> String {
     } else {
         out
     }
-}
-
-fn escape_html(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
-    }
-    out
 }
 
 /// True when `html` holds nothing but HTML comments and white space.

@@ -15,10 +15,7 @@ use crate::nav::{self, Route};
 
 /// Escapes text for HTML content and attribute values.
 pub fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    crate::calc::format::escape_html(s)
 }
 
 fn toc(current: Route) -> String {
