@@ -27,7 +27,7 @@ pub fn GlossaryPage() -> impl IntoView {
         <article class="lesson glossary" data-testid="glossary" data-prose=GLOSSARY_KEY>
             <p class="eyebrow">"Reference"</p>
             <h1 tabindex="-1" node_ref=heading>{GLOSSARY_TITLE}</h1>
-            <LessonBody slug=GLOSSARY_KEY blocks=GLOSSARY.blocks state=state />
+            <LessonBody slug=GLOSSARY_KEY blocks=GLOSSARY.blocks state=state noun="glossary" />
         </article>
     }
 }

@@ -23,16 +23,18 @@ pub fn LessonBody(
     blocks: &'static [Block],
     /// Its prose (see [`prose_of`]).
     state: Memo<State>,
+    /// What the page is, for the loading and failure lines: "lesson" or "glossary".
+    noun: &'static str,
 ) -> impl IntoView {
     let prose = expect_context::<Prose>();
     move || match state.get() {
         State::Loading => view! {
-            <p class="lesson-loading" role="status">"Loading the lesson\u{2026}"</p>
+            <p class="lesson-loading" role="status">{format!("Loading the {noun}\u{2026}")}</p>
         }
         .into_any(),
         State::Failed(why) => {
             let message = format!(
-                "This lesson\u{2019}s text could not be loaded ({why}). Check the connection, then "
+                "This {noun}\u{2019}s text could not be loaded ({why}). Check the connection, then "
             );
             view! {
                 <div class="lesson-failed" role="alert">
@@ -82,7 +84,7 @@ pub fn PrintPage() -> impl IntoView {
                         <section class="print-lesson" id=l.slug>
                             <p class="eyebrow">{format!("Lesson {} of {}", i + 1, LESSONS.len())}</p>
                             <h2 class="print-lesson-title">{l.title}</h2>
-                            <LessonBody slug=l.slug blocks=l.blocks state=prose_of(l.slug, format!("{}index.html", nav::href(Route::Print))) />
+                            <LessonBody slug=l.slug blocks=l.blocks state=prose_of(l.slug, format!("{}index.html", nav::href(Route::Print))) noun="lesson" />
                         </section>
                     }
                 })
@@ -90,7 +92,7 @@ pub fn PrintPage() -> impl IntoView {
             <section class="print-glossary" data-prose=GLOSSARY_KEY>
                 <p class="eyebrow">"Reference"</p>
                 <h2>{GLOSSARY_TITLE}</h2>
-                <LessonBody slug=GLOSSARY_KEY blocks=GLOSSARY.blocks state=prose_of(GLOSSARY_KEY, format!("{}index.html", nav::href(Route::Print))) />
+                <LessonBody slug=GLOSSARY_KEY blocks=GLOSSARY.blocks state=prose_of(GLOSSARY_KEY, format!("{}index.html", nav::href(Route::Print))) noun="glossary" />
             </section>
         </article>
     }
@@ -151,7 +153,7 @@ pub fn LessonPage(
         <article class="lesson" data-testid="lesson" data-lesson=lesson.slug>
             <p class="eyebrow">{format!("Lesson {} of {}", index + 1, LESSONS.len())}</p>
             <h1 tabindex="-1" node_ref=heading>{lesson.title}</h1>
-            <LessonBody slug=lesson.slug blocks=lesson.blocks state=state />
+            <LessonBody slug=lesson.slug blocks=lesson.blocks state=state noun="lesson" />
             <Show when=move || loaded.get()>
             <p class="mark-read no-print">
                 <button

@@ -112,3 +112,20 @@ for (const width of [1280, 375]) {
     await context.close();
   });
 }
+
+test('the glossary opened in the app names itself while it loads or when its fetch fails', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await appReady(page);
+  let fail = true;
+  await page.route('**/glossary/index.html', (route) => (fail ? route.abort() : route.continue()));
+  await page.locator('nav#toc').getByRole('link', { name: 'Glossary' }).click();
+  const glossary = page.getByTestId('glossary');
+  await expect(glossary.getByRole('alert')).toContainText('This glossary\u2019s text could not be loaded');
+  await expect(glossary).not.toContainText('lesson\u2019s text');
+  fail = false;
+  await glossary.getByRole('button', { name: 'try again' }).click();
+  await expect(glossary.getByRole('alert')).toHaveCount(0);
+  await expect(glossary.locator('[id^="term-"]').first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
