@@ -1026,6 +1026,34 @@ pub fn mcnemar_sentence(regressed: usize, fixed: usize) -> String {
     }
 }
 
+/// One sentence on what the two 95% intervals mean for these results: the accuracies that
+/// `n` cases cannot rule out for each system, and whether the ranges overlap.
+pub fn interval_sentence(baseline_passes: usize, candidate_passes: usize, n: usize) -> String {
+    if n == 0 {
+        return "With no cases, the 95% intervals cover every accuracy from 0% to 100%: there \
+                is nothing to measure yet."
+            .into();
+    }
+    let (b_lo, b_hi) = wilson_interval(baseline_passes, n, Z_95);
+    let (c_lo, c_hi) = wilson_interval(candidate_passes, n, Z_95);
+    let cases = if n == 1 { "case" } else { "cases" };
+    let overlap = if b_lo <= c_hi && c_lo <= b_hi {
+        "The ranges overlap, so the averages alone cannot tell the systems apart; the changed \
+         cases below can."
+    } else {
+        "The ranges do not overlap, so the difference in accuracy is larger than these cases \
+         leave to chance."
+    };
+    format!(
+        "The 95% intervals are the true accuracies that {n} {cases} cannot rule out: the \
+         baseline could be anywhere from {} to {}, the candidate from {} to {}. {overlap}",
+        percent_text(b_lo),
+        percent_text(b_hi),
+        percent_text(c_lo),
+        percent_text(c_hi)
+    )
+}
+
 /// Accuracy as a percentage for display: `90%`, `66.7%`; at most one decimal.
 pub fn percent_text(fraction: f64) -> String {
     format!("{}%", format::plain((fraction * 1000.0).round() / 10.0))
@@ -1535,6 +1563,18 @@ mod tests {
         }
         assert!(mcnemar_sentence(13, 4).contains("less than 5% of the time"));
         assert!(mcnemar_sentence(9, 1).contains("likely worse"));
+        // The lesson's eval: 9 of 10 each, Wilson 95% interval 59.6%–98.2% for both.
+        let s = interval_sentence(9, 9, 10);
+        assert!(s.contains("that 10 cases cannot rule out"), "{s}");
+        assert!(
+            s.contains("from 59.6% to 98.2%, the candidate from 59.6% to 98.2%"),
+            "{s}"
+        );
+        assert!(s.contains("The ranges overlap"), "{s}");
+        let apart = interval_sentence(990, 500, 1000);
+        assert!(apart.contains("do not overlap"), "{apart}");
+        assert!(interval_sentence(0, 0, 0).contains("nothing to measure"));
+        assert!(interval_sentence(1, 0, 1).contains("that 1 case cannot"));
         assert!(mcnemar_sentence(1, 9).contains("likely better"));
         assert!(mcnemar_sentence(0, 0).starts_with("No case changed"));
     }

@@ -416,6 +416,9 @@ pub fn MiniEval() -> impl IntoView {
                     </span>
                 </div>
             </div>
+            <p class="eval-sentence" data-testid="eval-interval-note">
+                {move || summary.with(|s| eval::interval_sentence(s.baseline_passes, s.candidate_passes, s.cases))}
+            </p>
             <p class="eval-sentence" data-testid="eval-mcnemar-note">
                 {move || summary.with(|s| eval::mcnemar_sentence(s.buckets.regressed.len(), s.buckets.fixed.len()))}
             </p>

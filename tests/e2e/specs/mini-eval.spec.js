@@ -34,6 +34,10 @@ test('the lesson eval: 90% and 90%, one regressed, one fixed, rejected on the cr
   await expect(card.getByTestId('eval-mcnemar')).toHaveText('1.00');
   await expect(card.getByTestId('eval-mcnemar-note')).toContainText('1 regressed against 1 fixed');
   await expect(card.getByTestId('eval-mcnemar-note')).toContainText('if the two systems were equally good');
+  // What the 95% intervals mean for these numbers: 9 of 10 each, Wilson 59.6%–98.2%.
+  await expect(card.getByTestId('eval-interval-note')).toContainText('that 10 cases cannot rule out');
+  await expect(card.getByTestId('eval-interval-note')).toContainText('the baseline could be anywhere from 59.6% to 98.2%');
+  await expect(card.getByTestId('eval-interval-note')).toContainText('The ranges overlap');
   await expect(card.getByTestId('eval-verdict')).toHaveText("rejected: critical case 'emails of admins' regressed");
   await expect(card.locator('li.eval-case')).toHaveCount(10);
   expect(errors).toEqual([]);
