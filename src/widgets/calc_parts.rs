@@ -77,6 +77,24 @@ pub fn GpuSelect(
 /// Buttons that fill a model's two weight fields from [`ModelPreset`]s: the weights in memory,
 /// and the weights read per token for a mixture-of-experts model (left blank for a dense one,
 /// which reads them all). A button shows pressed while both fields hold its figures.
+/// Whether the weights fit the GPUs, in words under a calculator's outputs: marked when they
+/// do not (`overflow`), empty (and hidden) when there is nothing to say.
+#[component]
+pub fn FitNote(
+    /// `data-testid` of the note.
+    testid: &'static str,
+    /// The note's text, if the calculation could be made.
+    text: Signal<Option<String>>,
+    /// True when the weights do not fit: the note is marked.
+    overflow: Signal<bool>,
+) -> impl IntoView {
+    view! {
+        <p class="fit-note" class:overflow=move || overflow.get() data-testid=testid aria-live="polite">
+            {move || text.get()}
+        </p>
+    }
+}
+
 #[component]
 pub fn ModelPresets(
     /// What the presets are for, read by screen readers.

@@ -1,7 +1,7 @@
 //! Decode ceiling: memory bandwidth ÷ weights read per token bounds tokens per second, for two
 //! models side by side on the same machine, with a check that each model's weights fit its memory.
 
-use super::calc_parts::{GpuSelect, ModelPresets};
+use super::calc_parts::{FitNote, GpuSelect, ModelPresets};
 use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
 use crate::calc::decode::{
     self, three_figures, ModelWeights, LARGE_MODEL_PRESETS, SMALL_MODEL_PRESETS,
@@ -226,14 +226,11 @@ pub fn DecodeCeiling(
                 <Output label="A against B" testid="decode-ratio" value=show(|c| comparison(c.ratio)) stale=stale />
                 <Output label="Time per token, A / B (at least)" testid="decode-ms" value=show(|c| format!("{} / {} ms", three_figures(c.ms_a), three_figures(c.ms_b))) stale=stale />
             </div>
-            <p
-                class="fit-note"
-                class:overflow=move || shown.with(|c| c.as_ref().is_some_and(|c| c.overflow))
-                data-testid="decode-fit-note"
-                aria-live="polite"
-            >
-                {move || shown.get().map(|c| c.fit_note)}
-            </p>
+            <FitNote
+                testid="decode-fit-note"
+                text=Signal::derive(move || shown.with(|c| c.as_ref().map(|c| c.fit_note.clone())))
+                overflow=Signal::derive(move || shown.with(|c| c.as_ref().is_some_and(|c| c.overflow)))
+            />
             <div class="worked" data-testid="decode-worked">
                 {move || shown.get().map(|c| c.worked.into_iter().map(|line| view! { <p>{line}</p> }).collect_view())}
             </div>

@@ -1,7 +1,7 @@
 //! Fleet swap: daily traffic, and what moving it from a large model to a smaller one (both
 //! passing the evals) does to the GPUs that serve it, and whether those GPUs hold the weights.
 
-use super::calc_parts::{GpuSelect, ModelPresets};
+use super::calc_parts::{FitNote, GpuSelect, ModelPresets};
 use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
 use crate::calc::decode::{self, three_figures, LARGE_MODEL_PRESETS, SMALL_MODEL_PRESETS};
 use crate::calc::fleet::{self, FleetSwap};
@@ -272,14 +272,11 @@ pub fn FleetSwapCalc(
                 <GpuRow label="Large model" count=before testid="fleet-before" />
                 <GpuRow label="Small model" count=after testid="fleet-after" />
             </div>
-            <p
-                class="fit-note"
-                class:overflow=move || shown.with(|f| f.as_ref().is_some_and(|f| f.overflow))
-                data-testid="fleet-fit-note"
-                aria-live="polite"
-            >
-                {move || shown.get().map(|f| f.fit_note)}
-            </p>
+            <FitNote
+                testid="fleet-fit-note"
+                text=Signal::derive(move || shown.with(|f| f.as_ref().map(|f| f.fit_note.clone())))
+                overflow=Signal::derive(move || shown.with(|f| f.as_ref().is_some_and(|f| f.overflow)))
+            />
             <div class="worked" data-testid="fleet-worked">
                 {move || shown.get().map(|f| f.worked.into_iter().map(|line| view! { <p>{line}</p> }).collect_view())}
             </div>
