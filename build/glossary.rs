@@ -24,7 +24,6 @@
 
 use super::{escape_html, slugify, split_front_matter, CompileError};
 use pulldown_cmark::{CowStr, Event, Tag, TagEnd};
-use std::collections::HashSet;
 
 /// The content file the glossary lives in.
 pub const FILE: &str = "glossary.md";
@@ -603,9 +602,4 @@ fn is_inflection(name: &str, form: &str) -> bool {
     let common = a.chars().zip(b.chars()).take_while(|(x, y)| x == y).count();
     let shorter = a.chars().count().min(b.chars().count());
     common >= 4 && common + 3 >= shorter
-}
-
-/// The ids of the glossary's terms, for checking links to `glossary.md#term-<id>`.
-pub fn ids(glossary: &Glossary) -> HashSet<&str> {
-    glossary.terms.iter().map(|t| t.id.as_str()).collect()
 }

@@ -24,8 +24,8 @@ use std::fmt;
 
 // The app's own HTML escaping (pure, no dependencies), so the build and the app escape alike.
 // Included by path because this file is also compiled on its own (tests/content_pipeline.rs),
-// where the app's `calc` is not there; in the build script it is a second copy of the module.
-#[path = "../src/calc/format.rs"]
+// where the app's `logic` is not there; in the build script it is a second copy of the module.
+#[path = "../src/logic/format.rs"]
 #[allow(dead_code, clippy::duplicate_mod)]
 mod format;
 use format::escape_html;

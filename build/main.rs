@@ -1,20 +1,35 @@
 //! Build script: compiles the lessons in `content/` into Rust data for `src/content.rs`.
 //!
 //! A broken lesson fails the build here, with `content/<file>:<line>: <what to fix>`.
-//! It includes the app's own pure modules (`src/calc`, `src/figures.rs`) and widget registry by
-//! path, so figures in the text come from the widgets' code and widget names are checked.
-#![allow(dead_code)]
+//! It includes the app's own pure modules (the calculators in `src/logic/`, `src/figures.rs`)
+//! and widget registry by path, so figures in the text come from the widgets' code and widget
+//! names are checked.
 
-// The app's own pure modules, by path; an inline module keeps `calc`'s submodules in
-// `src/calc/`, and the `use` lets them say `crate::calc` as they do in the app.
+// The app's own pure modules, by path: the ones the figures need. The inline modules keep
+// their files where the app has them, and the `use` lets them say `crate::logic` as they do in
+// the app. Parts of them only the app calls are unused here.
 #[path = "../src"]
+#[allow(dead_code)]
 mod app {
-    pub mod calc;
     pub mod figures;
-    pub mod search;
+    pub mod logic {
+        pub mod break_even;
+        pub mod decode;
+        pub mod distill;
+        pub mod eval;
+        pub mod fleet;
+        pub mod format;
+        pub mod gpus;
+        pub mod input;
+        pub mod lab;
+        pub mod latency;
+        pub mod memory;
+        pub mod search;
+        pub use input::{parse_number, InputError};
+    }
 }
 mod lessons;
-use app::{calc, figures};
+use app::{figures, logic};
 
 macro_rules! widgets {
     ($($name:literal => $mount:path [$($key:literal),* $(,)?]),* $(,)?) => {
@@ -40,7 +55,7 @@ fn emit_search_index(compiled: &[lessons::CompiledLesson]) -> String {
     // One line per word: `word<TAB>lesson.section.count lesson.section.count …`. Text, because
     // brotli packs it far smaller than static tables of pointers; parsed on first search.
     let mut text = String::new();
-    for (term, postings) in app::search::build_index(&sections) {
+    for (term, postings) in app::logic::search::build_index(&sections) {
         text.push_str(&term);
         text.push('\t');
         let list: Vec<String> = postings
@@ -65,8 +80,8 @@ fn main() {
     println!("cargo:rerun-if-changed=src/widgets/registry.rs");
     println!("cargo:rerun-if-changed=src/figures.rs");
     println!("cargo:rerun-if-changed=src/search.rs");
-    println!("cargo:rerun-if-changed=src/calc");
-    println!("cargo:rerun-if-changed=src/calc.rs");
+    println!("cargo:rerun-if-changed=src/logic");
+    println!("cargo:rerun-if-changed=src/logic.rs");
 
     let read = |name: &str| std::fs::read_to_string(content.join(name)).map_err(|e| e.to_string());
     let ctx = lessons::Context {

@@ -4,11 +4,11 @@
 //! `build/main.rs`) calls [`inline`] to put "140 GB" in its place; ` ```figure weight-table `
 //! blocks call [`block`] for HTML. The build fails on any error these return, naming the line.
 
-use crate::calc::break_even::{volume_text, CostInputs, DedicatedWins};
-use crate::calc::distill::{self, SEED_PRESET};
-use crate::calc::format::{escape_html, fixed, plain};
-use crate::calc::memory::{gpu_fraction, gpus_needed, weight_memory_gb, Precision};
-use crate::calc::{decode, eval, fleet, gpus, lab};
+use crate::logic::break_even::{volume_text, CostInputs, DedicatedWins};
+use crate::logic::distill::{self, SEED_PRESET};
+use crate::logic::format::{escape_html, fixed, plain};
+use crate::logic::memory::{gpu_fraction, gpus_needed, weight_memory_gb, Precision};
+use crate::logic::{decode, eval, fleet, gpus, lab};
 
 /// Arguments of a figure directive, as `key=value` pairs in the order written.
 pub type Args = [(String, String)];

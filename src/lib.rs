@@ -4,17 +4,12 @@
 //! `app` and `widgets` are Leptos views that only wire signals to that logic.
 
 pub mod app;
-pub mod calc;
-pub mod chart;
 pub mod content;
 pub mod figures;
+pub mod logic;
 pub mod nav;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod prerender;
-pub mod progress;
-pub mod recall;
-pub mod search;
-pub mod storage;
 pub mod widgets;
 
 pub use app::{mount, App};

@@ -15,7 +15,7 @@ use crate::nav::{self, Route};
 
 /// Escapes text for HTML content and attribute values.
 pub fn escape(s: &str) -> String {
-    crate::calc::format::escape_html(s)
+    crate::logic::format::escape_html(s)
 }
 
 fn toc(current: Route) -> String {

@@ -2,7 +2,7 @@
 //! (privacy settings, sandboxed frames) gets the in-memory backend instead, and the learner is
 //! told. `gloo-storage` is not used because it panics (`expect_throw`) when storage is blocked.
 
-use crate::storage::{Backend, MemoryBackend};
+use crate::logic::storage::{Backend, MemoryBackend};
 
 /// `localStorage`, or memory when the browser refuses it.
 pub enum BrowserStorage {

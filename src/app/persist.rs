@@ -1,7 +1,7 @@
 //! The app's handle on stored data and on the notices that tell the learner about it.
 
 use super::local_storage::BrowserStorage;
-use crate::storage::{self, Read};
+use crate::logic::storage::{self, Read};
 use leptos::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::Serialize;

@@ -3,7 +3,7 @@
 
 use super::persist::Persist;
 use crate::content::LESSONS;
-use crate::progress::{self, Progress};
+use crate::logic::progress::{self, Progress};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 

@@ -2,7 +2,7 @@
 
 use super::router::Location;
 use crate::content::LESSONS;
-use crate::search::{self, Hit};
+use crate::logic::search::{self, Hit};
 use leptos::prelude::*;
 
 /// The search index and the section texts for snippets, from `search.json` (written by the

@@ -3,12 +3,12 @@
 
 use super::calc_parts::{compact, decades, AxisChart, Band, Line, LogLogChart, Stroke, WIDTH};
 use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
-use crate::calc::break_even::{
+use crate::content::WidgetParams;
+use crate::logic::break_even::{
     self as be, volume_text, CostInputs, DedicatedWins, HOURS_PER_MONTH,
 };
-use crate::calc::format::{fixed, plain};
-use crate::calc::InputError;
-use crate::content::WidgetParams;
+use crate::logic::format::{fixed, plain};
+use crate::logic::InputError;
 use leptos::prelude::*;
 
 /// Mounts the widget with the directive's parameters (`api-price`, `gpu-hourly`, `throughput`,

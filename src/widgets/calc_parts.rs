@@ -1,10 +1,10 @@
 //! Pieces the sizing calculators share: a GPU preset menu, model presets, and a log–log line
-//! chart whose axis labels are HTML laid over the SVG (charts carry no fonts, see `crate::chart`).
+//! chart whose axis labels are HTML laid over the SVG (charts carry no fonts, see `crate::logic::chart`).
 
-use crate::calc::decode::ModelPreset;
-use crate::calc::format::plain;
-use crate::calc::gpus::{GpuPreset, GPU_PRESETS};
-use crate::chart::{self, ACCENT, DANGER, GRID, INK, MUTED};
+use crate::logic::chart::{self, ACCENT, DANGER, GRID, INK, MUTED};
+use crate::logic::decode::ModelPreset;
+use crate::logic::format::plain;
+use crate::logic::gpus::{GpuPreset, GPU_PRESETS};
 use leptos::prelude::*;
 use plotters::prelude::*;
 
@@ -40,14 +40,14 @@ pub fn GpuSelect(
     };
     let shown = move || {
         let id = gpu.get();
-        match crate::calc::gpus::preset(&id) {
+        match crate::logic::gpus::preset(&id) {
             Some(g) if matches(g) => id,
             _ => "custom".to_string(),
         }
     };
     let on_change = move |ev: leptos::ev::Event| {
         let id = event_target_value(&ev);
-        if let Some(g) = crate::calc::gpus::preset(&id) {
+        if let Some(g) = crate::logic::gpus::preset(&id) {
             if let Some(m) = memory {
                 m.set(typed(g.memory_gb));
             }

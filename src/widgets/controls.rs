@@ -14,7 +14,7 @@ pub fn unique_id(prefix: &str) -> String {
 /// marked stale, and each field's message is at hand. `Copy`, so views share it freely.
 pub struct Calculation<T: Send + Sync + 'static> {
     /// The result of the current inputs, or every input's error.
-    pub result: Memo<Result<T, Vec<crate::calc::InputError>>>,
+    pub result: Memo<Result<T, Vec<crate::logic::InputError>>>,
     /// The last good result, if there has been one.
     pub shown: Memo<Option<T>>,
 }
@@ -29,7 +29,7 @@ impl<T: Send + Sync + 'static> Copy for Calculation<T> {}
 impl<T: Clone + PartialEq + Send + Sync + 'static> Calculation<T> {
     /// Recomputes `compute` whenever the signals it reads change.
     pub fn new(
-        compute: impl Fn() -> Result<T, Vec<crate::calc::InputError>> + Send + Sync + 'static,
+        compute: impl Fn() -> Result<T, Vec<crate::logic::InputError>> + Send + Sync + 'static,
     ) -> Self {
         let result = Memo::new(move |_| compute());
         let shown = Memo::new(move |prev: Option<&Option<T>>| match result.get() {
@@ -92,7 +92,7 @@ pub fn WidgetCard(
 fn stepped(text: &str, delta: f64, min: f64) -> Option<String> {
     let value: f64 = text.trim().parse().ok().filter(|v: &f64| v.is_finite())?;
     let next = ((value + delta).max(min) * 1e6).round() / 1e6;
-    Some(crate::calc::format::plain(next).replace(',', ""))
+    Some(crate::logic::format::plain(next).replace(',', ""))
 }
 
 /// A number field that accepts typing (any text, checked by the caller) and stepping with the
@@ -224,11 +224,11 @@ pub fn Output(
     }
 }
 
-/// A chart our code drew (see `crate::chart`), with its text alternative: read by screen readers,
+/// A chart our code drew (see `crate::logic::chart`), with its text alternative: read by screen readers,
 /// and shown on screen under the chart as a caption.
 #[component]
 pub fn Chart(
-    /// The themed SVG from `crate::chart::svg`.
+    /// The themed SVG from `crate::logic::chart::svg`.
     #[prop(into)]
     svg: Signal<String>,
     /// What the chart shows, in words (its numbers, not "a chart").

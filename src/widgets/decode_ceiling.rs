@@ -3,12 +3,12 @@
 
 use super::calc_parts::{FitNote, GpuSelect, ModelPresets};
 use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
-use crate::calc::decode::{
+use crate::content::WidgetParams;
+use crate::logic::decode::{
     self, three_figures, ModelWeights, LARGE_MODEL_PRESETS, SMALL_MODEL_PRESETS,
 };
-use crate::calc::format::plain;
-use crate::calc::InputError;
-use crate::content::WidgetParams;
+use crate::logic::format::plain;
+use crate::logic::InputError;
 use leptos::prelude::*;
 
 /// Mounts the widget with the directive's parameters (`bandwidth`, `a-gb`, `b-gb`).

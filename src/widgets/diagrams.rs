@@ -6,15 +6,14 @@
 //! (`diagrams/model.rs`); this file only draws them.
 
 pub mod data;
-pub mod model;
 
 use super::controls::{unique_id, WidgetCard};
 use crate::app::router::Location;
 use crate::content::WidgetParams;
-use leptos::prelude::*;
-use model::{
+use crate::logic::diagram::{
     text_lines, Decor, Diagram, EdgeKind, Kind, Layout, Node, Rect, LABEL_FONT, NOTE_FONT, PAD,
 };
+use leptos::prelude::*;
 
 /// Below this width (CSS pixels) of its box, a diagram uses its narrow, vertical layout.
 const NARROW_BELOW_PX: i32 = 520;
@@ -95,7 +94,7 @@ fn decor(decor: &Decor, r: Rect) -> AnyView {
         Decor::None => ().into_any(),
         Decor::Layers { adapted } => {
             let class = if *adapted { "dlayer adapted" } else { "dlayer" };
-            let top = r.bottom() - PAD - model::decor_height(decor) + 6.0;
+            let top = r.bottom() - PAD - crate::logic::diagram::decor_height(decor) + 6.0;
             let w = (r.w - 2.0 * PAD - 24.0).min(150.0);
             let x = r.cx() - w / 2.0;
             (0..4)

@@ -9,14 +9,14 @@ mod inputs;
 
 use super::controls::{unique_id, Chart, NumberField, Output, WidgetCard};
 use crate::app::persist::Persist;
-use crate::calc::distill::{
+use crate::content::WidgetParams;
+use crate::logic::chart::{self, Area, GRID, INK, MUTED};
+use crate::logic::distill::{
     self, Comparison, Entry, LossKind, LossSum, Preset, Step, StudentInit, TrainConfig, Trainer,
     MAX_TOKENS, MIN_TOKENS, PRESETS, SEED_PRESET,
 };
-use crate::calc::format::{fixed, plain};
-use crate::calc::InputError;
-use crate::chart::{self, Area, GRID, INK, MUTED};
-use crate::content::WidgetParams;
+use crate::logic::format::{fixed, plain};
+use crate::logic::InputError;
 use crate::widgets::url_state;
 use inputs::{
     entry_from_id, entry_id as entry_key, parse_steps, preset_by_id, starting_inputs, Inputs, Row,

@@ -3,11 +3,11 @@
 
 use super::calc_parts::{FitNote, GpuSelect, ModelPresets};
 use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
-use crate::calc::decode::{self, three_figures, LARGE_MODEL_PRESETS, SMALL_MODEL_PRESETS};
-use crate::calc::fleet::{self, FleetSwap};
-use crate::calc::format::{fixed, plain};
-use crate::calc::InputError;
 use crate::content::WidgetParams;
+use crate::logic::decode::{self, three_figures, LARGE_MODEL_PRESETS, SMALL_MODEL_PRESETS};
+use crate::logic::fleet::{self, FleetSwap};
+use crate::logic::format::{fixed, plain};
+use crate::logic::InputError;
 use leptos::prelude::*;
 
 /// Mounts the widget with the directive's parameters (`requests`, `tokens`, `large-gb`,
@@ -200,9 +200,9 @@ pub fn FleetSwapCalc(
     let small_text = RwSignal::new(small_gb.to_string());
     let small_read = RwSignal::new(String::new());
     let gpus_text_in = RwSignal::new(gpus.to_string());
-    let gpu_id = RwSignal::new(crate::calc::gpus::DEFAULT_PRESET_ID.to_string());
+    let gpu_id = RwSignal::new(crate::logic::gpus::DEFAULT_PRESET_ID.to_string());
     let gpu_memory = RwSignal::new(
-        crate::calc::gpus::preset(crate::calc::gpus::DEFAULT_PRESET_ID)
+        crate::logic::gpus::preset(crate::logic::gpus::DEFAULT_PRESET_ID)
             .map(|g| super::calc_parts::typed(g.memory_gb))
             .unwrap_or_default(),
     );

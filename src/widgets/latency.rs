@@ -2,13 +2,13 @@
 //! mean, P50, P90 and P99 marked, and the split of end-to-end time into its parts.
 
 use super::controls::{Chart, NumberField, Output, Presets, WidgetCard};
-use crate::calc::latency::{
+use crate::content::WidgetParams;
+use crate::logic::chart::{self, ACCENT, DANGER, FILL, GRID, INK, MUTED, SECOND};
+use crate::logic::latency::{
     self, diagnose, histogram, ms_text, EndToEnd, Histogram, LatencyModel, Part, Summary,
     TailStory, EXPLORER_REQUESTS, EXPLORER_SEED,
 };
-use crate::calc::InputError;
-use crate::chart::{self, ACCENT, DANGER, FILL, GRID, INK, MUTED, SECOND};
-use crate::content::WidgetParams;
+use crate::logic::InputError;
 use leptos::prelude::*;
 use plotters::prelude::*;
 
@@ -200,7 +200,7 @@ fn split_text(e: &EndToEnd) -> String {
                 "{} {} ({}%)",
                 part_label(p).to_lowercase(),
                 ms_text(e.part_ms(p)),
-                crate::calc::format::fixed(e.share(p) * 100.0, 0)
+                crate::logic::format::fixed(e.share(p) * 100.0, 0)
             )
         })
         .collect();
@@ -215,10 +215,10 @@ fn split_text(e: &EndToEnd) -> String {
 #[component]
 pub fn Latency() -> impl IntoView {
     let ex = LatencyModel::EXAMPLE;
-    let median = RwSignal::new(crate::calc::format::plain(ex.median_ms));
-    let sigma = RwSignal::new(crate::calc::format::plain(ex.sigma));
+    let median = RwSignal::new(crate::logic::format::plain(ex.median_ms));
+    let sigma = RwSignal::new(crate::logic::format::plain(ex.sigma));
     let one_in = RwSignal::new(ex.slow_one_in.to_string());
-    let factor = RwSignal::new(crate::calc::format::plain(ex.slow_factor));
+    let factor = RwSignal::new(crate::logic::format::plain(ex.slow_factor));
 
     let result =
         Memo::new(move |_| explore(&median.get(), &sigma.get(), &one_in.get(), &factor.get()));
@@ -346,7 +346,7 @@ pub fn Latency() -> impl IntoView {
                 <Output
                     label="Inference share"
                     testid="latency-inference-share"
-                    value=e2e_value(|e| format!("{}%", crate::calc::format::fixed(e.inference_share() * 100.0, 0)))
+                    value=e2e_value(|e| format!("{}%", crate::logic::format::fixed(e.inference_share() * 100.0, 0)))
                     stale=e2e_stale
                 />
             </div>

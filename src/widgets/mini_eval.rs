@@ -6,9 +6,9 @@
 
 use super::controls::{unique_id, NumberField, WidgetCard};
 use crate::app::persist::Persist;
-use crate::calc::eval::{self, Bucket, DiffRun, EvalCase, EvalSet, Verdict};
 use crate::content::WidgetParams;
 use crate::figures::LESSON_EVAL_JSON;
+use crate::logic::eval::{self, Bucket, DiffRun, EvalCase, EvalSet, Verdict};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;

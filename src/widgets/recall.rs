@@ -6,12 +6,12 @@
 
 use super::controls::{unique_id, Chart, NumberField, Output, WidgetCard};
 use crate::app::persist::Persist;
-use crate::chart::{self, ACCENT, GRID};
 use crate::content::{title_by_slug, WidgetParams, LESSON_TITLES};
-use crate::nav::{self, Route};
-use crate::recall::{
+use crate::logic::chart::{self, ACCENT, GRID};
+use crate::logic::recall::{
     self, interval_label, parse_retention, CardDef, Clock, Grade, Progress, SCHEMA, STORE_NAME,
 };
+use crate::nav::{self, Route};
 use leptos::html::Div;
 use leptos::prelude::*;
 use plotters::prelude::*;
@@ -40,7 +40,11 @@ fn load(persist: Persist) -> Option<Progress> {
 fn stored_value_exists() -> bool {
     web_sys::window()
         .and_then(|w| w.local_storage().ok().flatten())
-        .and_then(|s| s.get_item(&crate::storage::key(STORE_NAME)).ok().flatten())
+        .and_then(|s| {
+            s.get_item(&crate::logic::storage::key(STORE_NAME))
+                .ok()
+                .flatten()
+        })
         .is_some()
 }
 
@@ -205,7 +209,7 @@ pub fn Recall(
     };
 
     // Another tab saved: take its reviews in.
-    let storage_key = crate::storage::key(STORE_NAME);
+    let storage_key = crate::logic::storage::key(STORE_NAME);
     let listener = window_event_listener(leptos::ev::storage, move |ev| {
         if ev.key().as_deref() != Some(storage_key.as_str()) {
             return;

@@ -2,12 +2,12 @@
 //! small and a large model, add tok/s from llama-bench, and read the decision. Kept in storage;
 //! exported as Markdown.
 
-mod worksheet;
+use crate::logic::worksheet;
 
 use super::controls::{unique_id, NumberField, WidgetCard};
 use crate::app::persist::Persist;
-use crate::calc::lab::{ANSWER_COMMAND, BENCH_COMMAND};
 use crate::content::WidgetParams;
+use crate::logic::lab::{ANSWER_COMMAND, BENCH_COMMAND};
 use leptos::prelude::*;
 use worksheet::{Which, Worksheet};
 
@@ -92,7 +92,7 @@ pub fn TryIt() -> impl IntoView {
             .unwrap_or_default(),
     );
     let locked = move || sheet.with(Worksheet::is_locked);
-    let lock_errors = RwSignal::new(Vec::<crate::calc::InputError>::new());
+    let lock_errors = RwSignal::new(Vec::<crate::logic::InputError>::new());
     let refusal = RwSignal::new(None::<&'static str>);
     let confirm_clear = RwSignal::new(false);
 

@@ -3,11 +3,11 @@
 
 use super::calc_parts::{AxisChart, GpuSelect, Line, LogLogChart, Stroke, Tick};
 use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
-use crate::calc::format::{fixed, plain};
-use crate::calc::kv_cache::{self, KvCacheInputs, MODEL_SHAPES};
-use crate::calc::memory::{self, Precision};
-use crate::calc::InputError;
 use crate::content::WidgetParams;
+use crate::logic::format::{fixed, plain};
+use crate::logic::kv_cache::{self, KvCacheInputs, MODEL_SHAPES};
+use crate::logic::memory::{self, Precision};
+use crate::logic::InputError;
 use leptos::prelude::*;
 
 /// Mounts the widget with the directive's parameters (`params`, `precision`, `bits`, `gpu-gb`).
@@ -247,7 +247,7 @@ pub fn WeightMemory(
     let precision_id = RwSignal::new(precision.to_string());
     let bits_text = RwSignal::new(bits.to_string());
     let gpu_text = RwSignal::new(gpu_gb.to_string());
-    let gpu_id = RwSignal::new(crate::calc::gpus::DEFAULT_PRESET_ID.to_string());
+    let gpu_id = RwSignal::new(crate::logic::gpus::DEFAULT_PRESET_ID.to_string());
     // The runtime allowance starts off, with a Llama 3 70B shape at 8K tokens.
     let default_shape = MODEL_SHAPES
         .iter()

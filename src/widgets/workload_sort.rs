@@ -1,7 +1,7 @@
 //! Online or offline: the reader sorts workloads onto the latency side or the throughput side,
 //! by dragging or by keyboard (select a workload, then choose a side), and hears why at once.
 
-mod workloads;
+use crate::logic::workloads;
 
 use super::controls::WidgetCard;
 use crate::app::persist::Persist;

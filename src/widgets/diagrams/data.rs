@@ -2,12 +2,12 @@
 //!
 //! The words are the course's own; figures in them come from the calculators' code.
 
-use super::model::{
+use crate::logic::diagram::{
     tree_layouts, Decor, Diagram, Edge, EdgeKind, Kind, LabelSpot, Layout, Node, Rect, Route,
 };
-use crate::calc::distill::SEED_PRESET;
-use crate::calc::format::plain;
-use crate::calc::memory::{weight_memory_gb, Precision};
+use crate::logic::distill::SEED_PRESET;
+use crate::logic::format::plain;
+use crate::logic::memory::{weight_memory_gb, Precision};
 
 /// Every diagram, by directive name.
 pub const NAMES: [&str; 5] = [

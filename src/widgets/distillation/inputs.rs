@@ -5,8 +5,8 @@
 //!
 //! Not kept: the trainer's run (its steps and charts), which a press of Train recreates.
 
-use crate::calc::distill::{self, Entry, LossKind, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS};
-use crate::calc::{parse_number, InputError};
+use crate::logic::distill::{self, Entry, LossKind, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS};
+use crate::logic::{parse_number, InputError};
 use crate::widgets::url_state;
 use serde::{Deserialize, Serialize};
 
@@ -618,8 +618,8 @@ impl TryFrom<Stored> for Inputs {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::calc::distill::{SEED_PRESET, WRONG_TEACHER_PRESET};
-    use crate::storage::{self, Backend, MemoryBackend, Read};
+    use crate::logic::distill::{SEED_PRESET, WRONG_TEACHER_PRESET};
+    use crate::logic::storage::{self, Backend, MemoryBackend, Read};
     use proptest::prelude::*;
 
     /// The inputs an address holds, or the lesson's when it holds none.

@@ -17,7 +17,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 /// The deck's source, `content/cards.json`.
-pub const CARDS_JSON: &str = include_str!("../content/cards.json");
+pub const CARDS_JSON: &str = include_str!("../../content/cards.json");
 /// Name of the stored value (`ie-course:recall`).
 pub const STORE_NAME: &str = "recall";
 /// Schema version of the stored value and of exports.

@@ -2,8 +2,8 @@
 //! results of a small and a large model; tok/s from llama-bench; and the decision sentence.
 //! Pure: no web types, tested natively. This is the value that is stored.
 
-use crate::calc::format::plain;
-use crate::calc::{parse_number, InputError};
+use crate::logic::format::plain;
+use crate::logic::{parse_number, InputError};
 use serde::{Deserialize, Serialize};
 
 /// Most prompts a worksheet holds.
@@ -222,7 +222,7 @@ impl Worksheet {
                 "llama-bench measured {} tok/s for {sm} against {} tok/s for {lg} ({}\u{d7})",
                 plain(s),
                 plain(l),
-                crate::calc::format::fixed(s / l, 1)
+                crate::logic::format::fixed(s / l, 1)
             )),
             _ => None,
         };

@@ -1,19 +1,4 @@
-//! Pure maths of the course's widgets and figures: no web types, tested natively.
-//!
-//! Each submodule is one concept. `build/main.rs` includes these same files with `#[path]`, so
-//! a figure written into a lesson at build time comes from the code the live widget runs.
-
-pub mod break_even;
-pub mod decode;
-pub mod distill;
-pub mod eval;
-pub mod fleet;
-pub mod format;
-pub mod gpus;
-pub mod kv_cache;
-pub mod lab;
-pub mod latency;
-pub mod memory;
+//! Numbers a learner types: parsed, range-checked, and turned into readable messages.
 
 use std::fmt;
 
@@ -66,7 +51,7 @@ pub fn parse_number(
         return Err(InputError::new(field, "Enter a finite number."));
     }
     if value < min || (min_exclusive && value == min) {
-        let bound = format::plain(min);
+        let bound = super::format::plain(min);
         let msg = if min_exclusive {
             format!("Must be more than {bound}.")
         } else {
@@ -77,7 +62,7 @@ pub fn parse_number(
     if value > max {
         return Err(InputError::new(
             field,
-            format!("Must be at most {}.", format::plain(max)),
+            format!("Must be at most {}.", super::format::plain(max)),
         ));
     }
     Ok(value)

@@ -327,7 +327,7 @@ mod tests {
 
     #[test]
     fn deepseek_r1_is_671b_in_all_and_37b_active_in_fp8() {
-        use crate::calc::memory::{weight_memory_gb, Precision};
+        use crate::logic::memory::{weight_memory_gb, Precision};
         assert_eq!(
             DEEPSEEK_R1.in_memory_gb,
             weight_memory_gb(671.0, Precision::Fp8)
@@ -368,7 +368,7 @@ mod tests {
     #[test]
     fn an_moe_model_is_bound_by_its_active_weights_not_all_of_them() {
         // DeepSeek-R1 in FP8 on an H100's 3,350 GB/s: 37 GB read per token, not 671.
-        let h100 = crate::calc::gpus::preset("h100-80").unwrap();
+        let h100 = crate::logic::gpus::preset("h100-80").unwrap();
         let tps = DEEPSEEK_R1.ceiling_tps(h100.bandwidth_gb_s);
         assert_eq!(three_figures(tps), "90.5");
         assert_eq!(tps, decode_ceiling_tps(3350.0, 37.0));
