@@ -9,6 +9,7 @@ pub mod controls;
 mod decode_ceiling;
 pub mod diagrams;
 mod distillation;
+mod download;
 mod fleet_swap;
 mod latency;
 mod mini_eval;

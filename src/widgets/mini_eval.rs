@@ -5,39 +5,19 @@
 //! rendered as text (never `inner_html`).
 
 use super::controls::{unique_id, NumberField, WidgetCard};
+use super::download;
 use crate::app::persist::Persist;
 use crate::content::WidgetParams;
 use crate::figures::LESSON_EVAL_JSON;
 use crate::logic::eval::{self, Bucket, DiffRun, EvalCase, EvalSet, Verdict};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
-use wasm_bindgen::prelude::*;
 
 /// Storage name and schema version of the reader's edits.
 const STORE_NAME: &str = "mini-eval";
 const STORE_VERSION: u32 = 1;
 /// The tolerance a fresh eval starts with, in percentage points.
 const DEFAULT_TOLERANCE: &str = "0";
-
-#[wasm_bindgen]
-extern "C" {
-    /// The browser's `Blob`, bound here so that the crate's web-sys features stay as they are.
-    type Blob;
-    #[wasm_bindgen(constructor)]
-    fn new(parts: &js_sys::Array, options: &js_sys::Object) -> Blob;
-    #[wasm_bindgen(js_namespace = URL, js_name = createObjectURL)]
-    fn create_object_url(blob: &Blob) -> String;
-    #[wasm_bindgen(js_namespace = URL, js_name = revokeObjectURL)]
-    fn revoke_object_url(url: &str);
-}
-
-/// A `blob:` URL holding `text` with MIME type `mime`, for a download link.
-fn blob_url(text: &str, mime: &str) -> String {
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&options, &"type".into(), &mime.into());
-    create_object_url(&Blob::new(&parts, &options))
-}
 
 /// What is stored: the eval as edited and the tolerance as typed.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -271,11 +251,11 @@ pub fn MiniEval() -> impl IntoView {
             schema: schema.get_untracked(),
             cases: cases.get_untracked(),
         };
-        let json = blob_url(&eval::eval_json(&set), "application/json");
-        let csv = blob_url(&eval::results_csv(&set.cases), "text/csv");
+        let json = download::blob_url(&eval::eval_json(&set), "application/json");
+        let csv = download::blob_url(&eval::results_csv(&set.cases), "text/csv");
         if let Some((old_json, old_csv)) = export_urls.get_value() {
-            revoke_object_url(&old_json);
-            revoke_object_url(&old_csv);
+            download::release(&old_json);
+            download::release(&old_csv);
         }
         if let Some(a) = json_link.get_untracked() {
             a.set_href(&json);
@@ -306,8 +286,8 @@ pub fn MiniEval() -> impl IntoView {
             t.clear();
         }
         if let Some((json, csv)) = export_urls.get_value() {
-            revoke_object_url(&json);
-            revoke_object_url(&csv);
+            download::release(&json);
+            download::release(&csv);
         }
     });
 

@@ -52,23 +52,6 @@ fn lesson_title(slug: &str) -> &'static str {
     title_by_slug(slug).map_or("", |(_, title)| title)
 }
 
-/// Starts a download of `text` as `name`.
-fn download(name: &str, text: &str) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    let Ok(el) = doc.create_element("a") else {
-        return;
-    };
-    let Ok(a) = el.dyn_into::<web_sys::HtmlAnchorElement>() else {
-        return;
-    };
-    let encoded: String = js_sys::encode_uri_component(text).into();
-    a.set_href(&format!("data:application/json;charset=utf-8,{encoded}"));
-    a.set_download(name);
-    a.click();
-}
-
 fn typing_in_field(el: &web_sys::Element) -> bool {
     matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
         || el.closest("[contenteditable]").ok().flatten().is_some()
@@ -616,11 +599,12 @@ fn Tools(
             .to_iso_string()
             .as_string()
             .unwrap_or_default();
-        download(
+        super::download::save(
             &format!(
                 "ie-course-recall-{}.json",
                 date.get(..10).unwrap_or("export")
             ),
+            "application/json",
             &json,
         );
         exported.set(Some(json));
