@@ -52,14 +52,18 @@ pub fn mount() {
     .forget();
 }
 
-/// True when a key press belongs to a field the reader is typing in.
-fn typing_in_field(ev: &web_sys::KeyboardEvent) -> bool {
+/// True when `el` is a field the reader is typing in (so a single-key shortcut must not fire):
+/// the shell's shortcuts and the recall cards' keys both ask this.
+pub fn typing_in_field(el: &web_sys::Element) -> bool {
+    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+        || el.closest("[contenteditable]").ok().flatten().is_some()
+}
+
+/// True when a key press comes from a field the reader is typing in.
+fn typed_in_field(ev: &web_sys::KeyboardEvent) -> bool {
     ev.target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|el| {
-            matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-                || el.closest("[contenteditable]").ok().flatten().is_some()
-        })
+        .is_some_and(|el| typing_in_field(&el))
 }
 
 /// The whole app.
@@ -87,7 +91,7 @@ pub fn App() -> impl IntoView {
             || ev.ctrl_key()
             || ev.meta_key()
             || ev.alt_key()
-            || typing_in_field(&ev)
+            || typed_in_field(&ev)
             || search_open.get_untracked()
             || shortcuts_open.get_untracked()
         {

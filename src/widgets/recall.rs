@@ -52,11 +52,6 @@ fn lesson_title(slug: &str) -> &'static str {
     title_by_slug(slug).map_or("", |(_, title)| title)
 }
 
-fn typing_in_field(el: &web_sys::Element) -> bool {
-    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-        || el.closest("[contenteditable]").ok().flatten().is_some()
-}
-
 /// The forecast as SVG bars, one per day.
 fn forecast_svg(forecast: &[u32; 30]) -> String {
     let top = forecast.iter().copied().max().unwrap_or(0).max(1) as f64;
@@ -264,7 +259,7 @@ pub fn Recall(
         else {
             return;
         };
-        if typing_in_field(&target) {
+        if crate::app::typing_in_field(&target) {
             return;
         }
         // On a button, Space and Enter press that button, as everywhere else.
