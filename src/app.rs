@@ -9,6 +9,8 @@ pub mod progress;
 mod prose;
 pub mod router;
 mod search;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod static_page;
 pub mod theme;
 mod widget_slot;
 
@@ -79,9 +81,6 @@ pub fn App() -> impl IntoView {
     let menu_open = RwSignal::new(false);
     let search_open = RwSignal::new(false);
     let shortcuts_open = RwSignal::new(false);
-    let search_built = Memo::new(move |was: Option<&bool>| was == Some(&true) || search_open.get());
-    let shortcuts_built =
-        Memo::new(move |was: Option<&bool>| was == Some(&true) || shortcuts_open.get());
 
     // Single-key shortcuts, only when no field has focus and no dialog is open: `/` or `s`
     // search, `?` help, `[` and `]` turn pages. Bare arrows are left to scrolling and
@@ -129,19 +128,34 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    // The document's title follows the page.
+    // The document's title follows the page (the build wrote the first one from the same table).
     Effect::new(move |_| {
-        let title = match loc.route.get() {
-            Route::Lesson(i) => format!("{} \u{b7} {COURSE_TITLE}", LESSONS[i].title),
-            Route::Home => COURSE_TITLE.to_string(),
-            Route::Print => format!("The whole chapter \u{b7} {COURSE_TITLE}"),
-            Route::Glossary => format!("{GLOSSARY_TITLE} \u{b7} {COURSE_TITLE}"),
-            Route::NotFound => format!("Not found \u{b7} {COURSE_TITLE}"),
-        };
+        let title = nav::head(loc.route.get()).title;
         if let Some(d) = web_sys::window().and_then(|w| w.document()) {
             d.set_title(&title);
         }
     });
+    view! { <Shell menu_open search_open shortcuts_open /> }
+}
+
+/// The page's frame and content: the header, the contents, and the page for the current route.
+/// The app mounts it with live signals; the build renders the same component to HTML for every
+/// page (`app::static_page`), so a page's text is written once. Parts that only work with a
+/// running app (buttons, dialogs, the reader's progress) sit in [`Interactive`].
+#[component]
+pub fn Shell(
+    /// The contents menu is open (narrow screens).
+    menu_open: RwSignal<bool>,
+    /// The search dialog is open.
+    search_open: RwSignal<bool>,
+    /// The keyboard shortcuts dialog is open.
+    shortcuts_open: RwSignal<bool>,
+) -> impl IntoView {
+    let loc = expect_context::<Location>();
+    let reading = expect_context::<ReadingProgress>();
+    let search_built = Memo::new(move |was: Option<&bool>| was == Some(&true) || search_open.get());
+    let shortcuts_built =
+        Memo::new(move |was: Option<&bool>| was == Some(&true) || shortcuts_open.get());
     // Each navigation closes the menu on narrow screens.
     let close_menu = move |_| menu_open.set(false);
 
@@ -158,6 +172,7 @@ pub fn App() -> impl IntoView {
             }
         }>"Skip to the lesson"</a>
         <header class="site-header">
+            <Interactive>
             <button
                 type="button"
                 class="menu-button"
@@ -169,7 +184,9 @@ pub fn App() -> impl IntoView {
                 <span aria-hidden="true">"\u{2630}"</span>
                 " Lessons"
             </button>
+            </Interactive>
             <a class="site-title" href="./">{COURSE_TITLE}</a>
+            <Interactive>
             <button
                 type="button"
                 class="search-button"
@@ -193,18 +210,23 @@ pub fn App() -> impl IntoView {
                 "?"
             </button>
             <theme::ThemeToggle />
+            </Interactive>
         </header>
         <NoticeArea />
         // Each dialog is built the first time it opens, not at start-up, and kept from then on.
+        <Interactive>
         <Show when=move || search_built.get()>
             <search::SearchDialog open=search_open />
         </Show>
         <Show when=move || shortcuts_built.get()>
             <search::ShortcutsDialog open=shortcuts_open />
         </Show>
+        </Interactive>
         <div class="layout">
             <nav id="toc" class="toc" class:open=move || menu_open.get() aria-label="Lessons" on:click=close_menu>
-                <ProgressBar />
+                <Interactive>
+                    <ProgressBar />
+                </Interactive>
                 <ol>
                     {LESSONS
                         .iter()
@@ -251,6 +273,14 @@ pub fn App() -> impl IntoView {
             </main>
         </div>
     }
+}
+
+/// Children that need a running app (buttons that act, dialogs, the reader's stored progress):
+/// left out of the pages the build writes, which readers without JavaScript get as they are.
+/// The build renders natively, the app runs in wasm, so the target tells which is which.
+#[component]
+pub fn Interactive(children: Children) -> impl IntoView {
+    cfg!(target_arch = "wasm32").then(children)
 }
 
 /// A path under the site that is not a page.

@@ -65,8 +65,43 @@ pub fn href(route: Route) -> String {
         Route::Home | Route::NotFound => "./".into(),
         Route::Print => format!("{PRINT_SLUG}/"),
         Route::Glossary => format!("{GLOSSARY_SLUG}/"),
-        Route::Lesson(i) => format!("{}/", LESSON_TITLES[i].0),
+        Route::Lesson(i) => match LESSON_TITLES.get(i) {
+            Some((slug, _)) => format!("{slug}/"),
+            None => "./".into(),
+        },
     }
+}
+
+/// A page's title and description, for its `<head>`: the one table the build's pages and the
+/// running app both read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PageHead {
+    /// The document title, e.g. "Choosing a model · Inference Engineering …".
+    pub title: String,
+    /// The meta description; empty where the page keeps the shell's own.
+    pub description: &'static str,
+}
+
+/// The title and description of `route`'s page.
+pub fn head(route: Route) -> PageHead {
+    use crate::content::{COURSE_TITLE, GLOSSARY, GLOSSARY_TITLE, LESSONS};
+    let (title, description) = match route {
+        Route::Lesson(i) => match LESSONS.get(i) {
+            Some(l) => (format!("{} \u{b7} {COURSE_TITLE}", l.title), l.description),
+            None => (format!("Not found \u{b7} {COURSE_TITLE}"), ""),
+        },
+        Route::Home => (COURSE_TITLE.to_string(), ""),
+        Route::Print => (
+            format!("The whole chapter \u{b7} {COURSE_TITLE}"),
+            "Every lesson of the course on one page, ready to print.",
+        ),
+        Route::Glossary => (
+            format!("{GLOSSARY_TITLE} \u{b7} {COURSE_TITLE}"),
+            GLOSSARY.description,
+        ),
+        Route::NotFound => (format!("Not found \u{b7} {COURSE_TITLE}"), ""),
+    };
+    PageHead { title, description }
 }
 
 /// The lessons before and after `index`, for previous/next links.

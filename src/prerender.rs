@@ -8,162 +8,12 @@
 //! The same hook also writes the security policy into every page (a CSP `<meta>`: static hosts
 //! such as GitHub Pages cannot send headers) and the offline service worker.
 
-use crate::content::{
-    Block, COURSE_LEDE, COURSE_TITLE, GLOSSARY, GLOSSARY_KEY, GLOSSARY_TITLE, LESSONS,
-};
+use crate::content::LESSONS;
 use crate::nav::{self, Route};
 
 /// Escapes text for HTML content and attribute values.
 pub fn escape(s: &str) -> String {
     crate::logic::format::escape_html(s)
-}
-
-fn toc(current: Route) -> String {
-    let mut out = String::from("<nav id=\"toc\" class=\"toc\" aria-label=\"Lessons\"><ol>");
-    for (i, l) in LESSONS.iter().enumerate() {
-        let here = if current == Route::Lesson(i) {
-            " aria-current=\"page\""
-        } else {
-            ""
-        };
-        out.push_str(&format!(
-            "<li><a href=\"{}\"{here}>{}</a></li>",
-            nav::href(Route::Lesson(i)),
-            escape(l.title)
-        ));
-    }
-    out.push_str("</ol>");
-    // The app's links below the lessons (it adds the reading progress above them).
-    let here = if current == Route::Glossary {
-        " aria-current=\"page\""
-    } else {
-        ""
-    };
-    out.push_str(&format!(
-        "<p class=\"toc-extra\"><a href=\"{}\" data-testid=\"glossary-link\"{here}>{}</a><a href=\"{}\" data-testid=\"print-link\">The whole chapter, to print</a></p></nav>",
-        nav::href(Route::Glossary),
-        escape(GLOSSARY_TITLE),
-        nav::href(Route::Print)
-    ));
-    out
-}
-
-/// A lesson's prose with a placeholder for each widget.
-fn lesson_body(blocks: &[Block]) -> String {
-    let mut out = String::new();
-    for b in blocks {
-        match b {
-            Block::Prose(html) => {
-                out.push_str("<div class=\"prose\">");
-                out.push_str(html);
-                out.push_str("</div>");
-            }
-            Block::Widget(w) => out.push_str(&format!(
-                "<div class=\"widget-slot\" data-widget=\"{}\">This interactive widget needs JavaScript.</div>",
-                w.name
-            )),
-        }
-    }
-    out
-}
-
-fn article(route: Route) -> String {
-    match route {
-        Route::Print => {
-            let mut out = format!(
-                "<article class=\"lesson print-all\"><h1 tabindex=\"-1\">{}</h1>",
-                escape(COURSE_TITLE)
-            );
-            for (i, l) in LESSONS.iter().enumerate() {
-                out.push_str(&format!(
-                    "<section class=\"print-lesson\" id=\"{}\"><p class=\"eyebrow\">Lesson {} of {}</p><h2 class=\"print-lesson-title\">{}</h2>{}</section>",
-                    l.slug,
-                    i + 1,
-                    LESSONS.len(),
-                    escape(l.title),
-                    lesson_body(l.blocks)
-                ));
-            }
-            out.push_str(&format!(
-                "<section class=\"print-glossary\" data-prose=\"{GLOSSARY_KEY}\"><p class=\"eyebrow\">Reference</p><h2>{}</h2>{}</section>",
-                escape(GLOSSARY_TITLE),
-                lesson_body(GLOSSARY.blocks)
-            ));
-            out.push_str("</article>");
-            out
-        }
-        Route::Glossary => format!(
-            "<article class=\"lesson glossary\" data-testid=\"glossary\" data-prose=\"{GLOSSARY_KEY}\"><p class=\"eyebrow\">Reference</p><h1 tabindex=\"-1\">{}</h1>{}</article>",
-            escape(GLOSSARY_TITLE),
-            lesson_body(GLOSSARY.blocks)
-        ),
-        Route::Lesson(i) => {
-            let l = &LESSONS[i];
-            let mut out = format!(
-                "<article class=\"lesson\" data-lesson=\"{}\"><p class=\"eyebrow\">Lesson {} of {}</p><h1 tabindex=\"-1\">{}</h1>",
-                l.slug,
-                i + 1,
-                LESSONS.len(),
-                escape(l.title)
-            );
-            out.push_str(&lesson_body(l.blocks));
-            let (prev, next) = nav::neighbours(i);
-            out.push_str("<nav class=\"pager\" aria-label=\"Previous and next lesson\">");
-            for (j, class, rel, label) in [
-                (prev, "pager-prev", "prev", "Previous"),
-                (next, "pager-next", "next", "Next"),
-            ] {
-                if let Some(j) = j {
-                    out.push_str(&format!(
-                        "<a class=\"{class}\" rel=\"{rel}\" href=\"{}\"><span class=\"pager-label\">{label}</span><span class=\"pager-title\">{}</span></a>",
-                        nav::href(Route::Lesson(j)),
-                        escape(LESSONS[j].title)
-                    ));
-                }
-            }
-            out.push_str("</nav></article>");
-            out
-        }
-        Route::Home => {
-            let mut out = format!(
-                "<article class=\"lesson home\"><p class=\"eyebrow\">An interactive course</p><h1 tabindex=\"-1\">{}</h1><p class=\"lede\">{}</p><p><a class=\"button primary\" href=\"{}\" data-testid=\"start-course\">Start the course</a></p><h2>Lessons</h2><ol class=\"lesson-list\">",
-                escape(COURSE_TITLE),
-                escape(COURSE_LEDE),
-                nav::href(Route::Lesson(0))
-            );
-            for (i, l) in LESSONS.iter().enumerate() {
-                out.push_str(&format!(
-                    "<li><a href=\"{}\">{}</a><p>{}</p></li>",
-                    nav::href(Route::Lesson(i)),
-                    escape(l.title),
-                    escape(l.description)
-                ));
-            }
-            out.push_str("</ol></article>");
-            out
-        }
-        Route::NotFound => "<article class=\"lesson\"><h1>No lesson at this address</h1><p><a href=\"./\">Go to the start of the course</a>.</p></article>".into(),
-    }
-}
-
-/// The title and description a page's `<head>` carries.
-pub fn head_of(route: Route) -> (String, &'static str) {
-    match route {
-        Route::Lesson(i) => (
-            format!("{} \u{b7} {COURSE_TITLE}", LESSONS[i].title),
-            LESSONS[i].description,
-        ),
-        Route::Home => (COURSE_TITLE.to_string(), ""),
-        Route::Print => (
-            format!("The whole chapter \u{b7} {COURSE_TITLE}"),
-            "Every lesson of the course on one page, ready to print.",
-        ),
-        Route::Glossary => (
-            format!("{GLOSSARY_TITLE} \u{b7} {COURSE_TITLE}"),
-            GLOSSARY.description,
-        ),
-        Route::NotFound => (format!("Not found \u{b7} {COURSE_TITLE}"), ""),
-    }
 }
 
 /// The shell as Trunk wrote it, changed to start the app only once the browser has painted the
@@ -329,32 +179,27 @@ self.addEventListener("fetch", (event) => {{
     )
 }
 
-/// The built shell (`dist/index.html`) with `route`'s page in it. `None` when the shell has no
-/// `<div id="app"></div>` to fill.
+/// The built shell (`dist/index.html`) with `route`'s page in it: the app's own components
+/// rendered to HTML ([`crate::app::static_page`]), and the page's title and description from
+/// [`nav::head`]. `None` when the shell has no `<div id="app"></div>` to fill.
 pub fn page_html(shell: &str, route: Route) -> Option<String> {
-    let (title, description) = head_of(route);
+    let head = nav::head(route);
     let slot = "<div id=\"app\"></div>";
     let at = shell.find(slot)?;
-    let skip = format!(
-        "<a class=\"skip-link\" href=\"{}#main\">Skip to the lesson</a>",
-        nav::href(route)
-    );
     let body = format!(
-        "<div id=\"app\">{skip}<header class=\"site-header\"><a class=\"site-title\" href=\"./\">{}</a></header><div class=\"notices\"></div><div class=\"layout\">{}<main id=\"main\" tabindex=\"-1\">{}</main></div></div>",
-        escape(COURSE_TITLE),
-        toc(route),
-        article(route)
+        "<div id=\"app\">{}</div>",
+        crate::app::static_page::render(route)
     );
     let mut page = format!("{}{}{}", &shell[..at], body, &shell[at + slot.len()..]);
     if let (Some(s), Some(e)) = (page.find("<title>"), page.find("</title>")) {
-        page.replace_range(s + 7..e, &escape(&title));
+        page.replace_range(s + "<title>".len()..e, &escape(&head.title));
     }
-    if !description.is_empty() {
+    if !head.description.is_empty() {
         let marker = "<meta name=\"description\" content=\"";
         if let Some(s) = page.find(marker) {
             let from = s + marker.len();
             if let Some(len) = page[from..].find('"') {
-                page.replace_range(from..from + len, &escape(description));
+                page.replace_range(from..from + len, &escape(head.description));
             }
         }
     }
@@ -364,6 +209,7 @@ pub fn page_html(shell: &str, route: Route) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::content::{GLOSSARY, GLOSSARY_TITLE};
 
     const SHELL: &str = "<html><head><title>T</title><meta name=\"description\" content=\"d\"></head><body><div id=\"app\"></div><script></script></body></html>";
 
@@ -408,7 +254,7 @@ mod tests {
         }
         // The print page ends with the glossary.
         let print = page_html(SHELL, Route::Print).unwrap();
-        assert!(print.contains("<section class=\"print-glossary\" data-prose=\"glossary\">"));
+        assert!(print.contains("<section data-prose=\"glossary\" class=\"print-glossary\">"));
     }
 
     #[test]

@@ -2,8 +2,11 @@
 // 1. applies the reader's stored theme; the app (src/app/theme.rs) owns the value, this only
 //    reads it and ignores anything it cannot parse;
 // 2. registers the service worker that keeps the course readable offline (sw.js, written by
-//    the post-build hook next to index.html, at the site's base).
+//    the post-build hook next to index.html, at the site's base);
+// 3. marks the page as scripted (`<html class="js">`), so a widget's place says "Loading" here
+//    and "needs JavaScript" where scripts do not run.
 (function () {
+  document.documentElement.classList.add("js");
   try {
     var raw = window.localStorage.getItem("ie-course:theme");
     var theme = raw && JSON.parse(raw).data;

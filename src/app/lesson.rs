@@ -155,6 +155,7 @@ pub fn LessonPage(
             <h1 tabindex="-1" node_ref=heading>{lesson.title}</h1>
             <LessonBody slug=lesson.slug blocks=lesson.blocks state=state noun="lesson" />
             <Show when=move || loaded.get()>
+            <super::Interactive>
             <p class="mark-read no-print">
                 <button
                     type="button"
@@ -168,6 +169,7 @@ pub fn LessonPage(
                     {move || if read() { "\u{2713} Read" } else { "Mark as read" }}
                 </button>
             </p>
+            </super::Interactive>
             <nav class="pager" aria-label="Previous and next lesson" node_ref=pager>
                 {prev.map(|i| view! {
                     <a class="pager-prev" rel="prev" href=nav::href(Route::Lesson(i)) data-testid="prev-lesson">

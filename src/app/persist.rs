@@ -48,6 +48,15 @@ impl Persist {
         p
     }
 
+    /// A handle that has loaded nothing and shows nothing: for the pages the build renders,
+    /// where no storage exists (nothing there loads or saves).
+    pub fn unused() -> Self {
+        Persist {
+            notices: RwSignal::new(Vec::new()),
+            forward: false,
+        }
+    }
+
     /// The handle for the widgets module: same storage, notices sent to the shell.
     pub fn forwarding() -> Self {
         Persist {

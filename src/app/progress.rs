@@ -26,6 +26,14 @@ impl ReadingProgress {
         }
     }
 
+    /// A reader who has read nothing yet: what the build renders (no stored progress there).
+    pub fn none(persist: Persist) -> Self {
+        ReadingProgress {
+            state: RwSignal::new(Progress::default()),
+            persist,
+        }
+    }
+
     fn change(&self, f: impl FnOnce(&mut Progress) -> bool) {
         let mut changed = false;
         self.state.update(|p| changed = f(p));
@@ -99,6 +107,10 @@ pub fn ProgressBar() -> impl IntoView {
 pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) -> StoredValue<bool> {
     let progress = expect_context::<ReadingProgress>();
     let auto_done = StoredValue::new(false);
+    if !cfg!(target_arch = "wasm32") {
+        // The build's render of the page: no reader, no scrolling to follow.
+        return auto_done;
+    }
     let check = move || {
         let Some(window) = web_sys::window() else {
             return;

@@ -45,6 +45,15 @@ fn current_hash() -> String {
 }
 
 impl Location {
+    /// A reader on `route`'s page, at its top, before any navigation: what the build renders.
+    pub fn at(route: Route) -> Self {
+        Location {
+            route: RwSignal::new(route),
+            hash: RwSignal::new(String::new()),
+            navigations: RwSignal::new(0),
+        }
+    }
+
     /// Reads the address bar, and starts following links, back and forward.
     pub fn start() -> Self {
         let base = base_path();

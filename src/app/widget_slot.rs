@@ -59,6 +59,8 @@ pub fn WidgetSlot(
     view! {
         <div class="widget-slot" data-widget-slot=widget.name node_ref=slot>
             <p class="widget-loading">"Loading the interactive part\u{2026}"</p>
+            // Readers without JavaScript see this instead (`style/boot.js` marks scripted pages).
+            <p class="widget-nojs">"This interactive part needs JavaScript."</p>
         </div>
     }
 }
