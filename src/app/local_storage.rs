@@ -65,13 +65,4 @@ impl Backend for BrowserStorage {
             BrowserStorage::Memory(m) => m.remove(key),
         }
     }
-    fn keys(&self) -> Vec<String> {
-        match self {
-            BrowserStorage::Local(s) => {
-                let n = s.length().unwrap_or(0);
-                (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
-            }
-            BrowserStorage::Memory(m) => m.keys(),
-        }
-    }
 }
