@@ -928,11 +928,11 @@ pub fn emit_rust(toc: &Toc, lessons: &[CompiledLesson], glossary: &CompiledGloss
                     "            Block::Prose(lesson_text!({html:?})),\n"
                 )),
                 CompiledBlock::Widget { name, params, line } => {
-                    out.push_str(&format!("            Block::Widget(WidgetUse {{ name: {name:?}, line: {line}, params: WidgetParams(&["));
+                    out.push_str(&format!("            Block::Widget(WidgetUse {{ name: {name:?}, line: {line}, params: &["));
                     for (k, v) in params {
                         out.push_str(&format!("({k:?}, {v:?}), "));
                     }
-                    out.push_str("]) }),\n");
+                    out.push_str("] }),\n");
                 }
             }
         }
