@@ -451,8 +451,10 @@ pub fn compile_lesson(
         if let Some((_, _, ref mut events, ref mut plain, _)) = heading {
             match event {
                 Event::End(TagEnd::Heading(_)) => {
-                    let (level, explicit, events, plain, start) =
-                        heading.take().expect("open heading");
+                    // The `if let` above has just seen the heading open.
+                    let Some((level, explicit, events, plain, start)) = heading.take() else {
+                        continue;
+                    };
                     let level_n = match level {
                         HeadingLevel::H1 => 1,
                         HeadingLevel::H2 => 2,
@@ -601,7 +603,7 @@ pub fn compile_lesson(
     let terms: Vec<String> = marker
         .marked
         .iter()
-        .map(|&t| glossary.terms[t].id.clone())
+        .filter_map(|&t| glossary.terms.get(t).map(|term| term.id.clone()))
         .collect();
     if let Some(id) = terms
         .iter()
@@ -928,11 +930,11 @@ pub fn emit_rust(toc: &Toc, lessons: &[CompiledLesson], glossary: &CompiledGloss
                     "            Block::Prose(lesson_text!({html:?})),\n"
                 )),
                 CompiledBlock::Widget { name, params, line } => {
-                    out.push_str(&format!("            Block::Widget(WidgetUse {{ name: {name:?}, line: {line}, params: WidgetParams(&["));
+                    out.push_str(&format!("            Block::Widget(WidgetUse {{ name: {name:?}, line: {line}, params: &["));
                     for (k, v) in params {
                         out.push_str(&format!("({k:?}, {v:?}), "));
                     }
-                    out.push_str("]) }),\n");
+                    out.push_str("] }),\n");
                 }
             }
         }

@@ -60,19 +60,117 @@ pub struct WidgetUse {
     pub name: &'static str,
     /// Line of the directive in the lesson file.
     pub line: u32,
-    /// The directive's `key: value` parameters.
-    pub params: WidgetParams,
+    /// The directive's `key: value` parameters, in the order written. The page hands them to
+    /// the widgets module as JSON (`[["key", "value"], …]`), read back by [`widget_params`].
+    pub params: &'static [(&'static str, &'static str)],
 }
 
-/// A widget's parameters from its directive.
-#[derive(Debug, Clone, Copy)]
-pub struct WidgetParams(pub &'static [(&'static str, &'static str)]);
+/// A widget's parameters, as its `mount` reads them. Owned: they reach the widgets module as
+/// JSON from the page, not as the lesson's static data. Cheap to clone (shared, not copied).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WidgetParams(std::rc::Rc<[(String, String)]>);
 
 impl WidgetParams {
-    /// The value given for `key`, if any.
-    pub fn get(&self, key: &str) -> Option<&'static str> {
-        self.0.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    /// The value given for `key`, if any (the first, if a key is given twice).
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
     }
+
+    /// Every key given, in order.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|(k, _)| k.as_str())
+    }
+}
+
+/// Why a widget's place shows a message instead of the widget. Lessons cannot cause these (the
+/// build rejects unknown widgets and parameters); a page out of step with the widgets module, or
+/// one edited by hand, can. Its `Display` is the message the reader sees.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WidgetError {
+    /// No widget has this name.
+    UnknownWidget {
+        /// The name the page asked for.
+        widget: String,
+    },
+    /// The parameters are not a JSON list of `["key", "value"]` pairs of strings.
+    BadParams {
+        /// The widget's name.
+        widget: String,
+        /// What is wrong with them, from the JSON reader.
+        reason: String,
+    },
+    /// The widget has no parameter with this key.
+    UnknownKey {
+        /// The widget's name.
+        widget: String,
+        /// The key it does not take.
+        key: String,
+        /// The keys it does take.
+        accepted: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for WidgetError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WidgetError::UnknownWidget { widget } => write!(
+                f,
+                "This page asks for an interactive part called \u{201c}{widget}\u{201d}, which \
+                 the course does not have. Reload the page to get the current version."
+            ),
+            WidgetError::BadParams { widget, reason } => write!(
+                f,
+                "The interactive part \u{201c}{widget}\u{201d} could not start: its settings \
+                 could not be read ({reason})."
+            ),
+            WidgetError::UnknownKey {
+                widget,
+                key,
+                accepted,
+            } => write!(
+                f,
+                "The interactive part \u{201c}{widget}\u{201d} could not start: it has no \
+                 setting \u{201c}{key}\u{201d} (it takes {}).",
+                if accepted.is_empty() {
+                    "none".to_string()
+                } else {
+                    accepted.join(", ")
+                }
+            ),
+        }
+    }
+}
+
+/// Reads the parameters the page gives widget `name` (`json`: a list of `["key", "value"]`
+/// pairs, as the shell writes a [`WidgetUse`]'s) and checks them against `registry`, which lists
+/// every widget with the keys it accepts.
+pub fn widget_params(
+    name: &str,
+    json: &str,
+    registry: &[(&str, &[&str])],
+) -> Result<WidgetParams, WidgetError> {
+    let Some((_, accepted)) = registry.iter().find(|(n, _)| *n == name) else {
+        return Err(WidgetError::UnknownWidget {
+            widget: name.to_string(),
+        });
+    };
+    let pairs: Vec<(String, String)> =
+        serde_json::from_str(json).map_err(|e| WidgetError::BadParams {
+            widget: name.to_string(),
+            reason: e.to_string(),
+        })?;
+    let params = WidgetParams(pairs.into());
+    if let Some(key) = params.keys().find(|k| !accepted.contains(k)) {
+        return Err(WidgetError::UnknownKey {
+            widget: name.to_string(),
+            key: key.to_string(),
+            accepted: accepted.iter().map(|k| k.to_string()).collect(),
+        });
+    }
+    Ok(params)
 }
 
 /// The glossary page: every term the lessons mark, each defined in one sentence. Not a lesson:
@@ -134,8 +232,9 @@ distillation-loss playground, an eval you can edit, and recall cards that rememb
 pub fn title_by_slug(slug: &str) -> Option<(usize, &'static str)> {
     LESSON_TITLES
         .iter()
-        .position(|(s, _)| *s == slug)
-        .map(|i| (i, LESSON_TITLES[i].1))
+        .enumerate()
+        .find(|(_, (s, _))| *s == slug)
+        .map(|(i, (_, title))| (i, *title))
 }
 
 /// The text of heading `id` in lesson `slug`, without touching any lesson's text.
@@ -164,5 +263,104 @@ mod tests {
         }
         assert_eq!(lesson_by_slug(LESSONS[3].slug).map(|(i, _)| i), Some(3));
         assert!(lesson_by_slug("no-such-lesson").is_none());
+    }
+
+    const REGISTRY: &[(&str, &[&str])] =
+        &[("weight-memory", &["params", "bits"]), ("latency", &[])];
+
+    #[test]
+    fn widget_params_read_the_pairs_the_shell_writes() {
+        // The shell writes a directive's parameters with serde_json, as here.
+        let pairs: &[(&str, &str)] = &[("params", "8"), ("bits", "4.85")];
+        let json = serde_json::to_string(pairs).unwrap();
+        let params = widget_params("weight-memory", &json, REGISTRY).unwrap();
+        assert_eq!(params.get("params"), Some("8"));
+        assert_eq!(params.get("bits"), Some("4.85"));
+        assert_eq!(params.get("precision"), None);
+        assert_eq!(params.keys().collect::<Vec<_>>(), ["params", "bits"]);
+        // A clone shares the pairs.
+        assert_eq!(params.clone(), params);
+        let none = widget_params("latency", "[]", REGISTRY).unwrap();
+        assert_eq!(none, WidgetParams::default());
+        // Values are the widget's to judge: any string passes here.
+        assert_eq!(
+            widget_params("weight-memory", r#"[["params","lots"]]"#, REGISTRY)
+                .unwrap()
+                .get("params"),
+            Some("lots")
+        );
+    }
+
+    #[test]
+    fn every_lesson_directive_reads_back_through_the_registry() {
+        let registry = crate::widgets::REGISTRY;
+        let mut seen = 0;
+        for block in LESSONS.iter().flat_map(|l| l.blocks) {
+            if let Block::Widget(w) = block {
+                let json = serde_json::to_string(w.params).unwrap();
+                let params = widget_params(w.name, &json, registry).unwrap();
+                for (k, v) in w.params {
+                    assert_eq!(params.get(k), Some(*v), "{} {k}", w.name);
+                }
+                seen += 1;
+            }
+        }
+        assert!(seen >= 8, "the lessons place widgets");
+    }
+
+    #[test]
+    fn bad_json_is_a_message_not_a_default() {
+        for json in [
+            "",
+            "{",
+            r#"{"params":"8"}"#,
+            r#"[["params"]]"#,
+            r#"[["params",8]]"#,
+            "null",
+        ] {
+            let err = widget_params("weight-memory", json, REGISTRY).unwrap_err();
+            assert!(
+                matches!(err, WidgetError::BadParams { .. }),
+                "{json}: {err:?}"
+            );
+            let text = err.to_string();
+            assert!(
+                text.starts_with("The interactive part \u{201c}weight-memory\u{201d} could not start: its settings could not be read ("),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn an_unknown_widget_or_key_is_named_with_what_would_do() {
+        let err = widget_params("weight-memroy", "[]", REGISTRY).unwrap_err();
+        assert_eq!(
+            err,
+            WidgetError::UnknownWidget {
+                widget: "weight-memroy".into()
+            }
+        );
+        assert!(err.to_string().contains("\u{201c}weight-memroy\u{201d}"));
+        // The name is checked first: a bad name with bad JSON names the widget.
+        assert!(matches!(
+            widget_params("nope", "{", REGISTRY),
+            Err(WidgetError::UnknownWidget { .. })
+        ));
+
+        let err = widget_params(
+            "weight-memory",
+            r#"[["params","8"],["colour","red"]]"#,
+            REGISTRY,
+        )
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "The interactive part \u{201c}weight-memory\u{201d} could not start: it has no setting \
+             \u{201c}colour\u{201d} (it takes params, bits)."
+        );
+        let err = widget_params("latency", r#"[["params","8"]]"#, REGISTRY).unwrap_err();
+        assert!(err
+            .to_string()
+            .ends_with("no setting \u{201c}params\u{201d} (it takes none)."));
     }
 }

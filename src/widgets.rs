@@ -19,13 +19,13 @@ mod url_state;
 mod weight_memory;
 mod workload_sort;
 
-use crate::content::{WidgetParams, WidgetUse};
+use crate::content::{widget_params, WidgetError, WidgetParams};
 use leptos::prelude::*;
 
 macro_rules! widgets {
     ($($name:literal => $mount:path [$($key:literal),* $(,)?]),* $(,)?) => {
-        /// Registered widget names, as lessons write them.
-        pub const NAMES: &[&str] = &[$($name),*];
+        /// Registered widgets, as lessons name them, each with the parameter keys it accepts.
+        pub const REGISTRY: &[(&str, &[&str])] = &[$(($name, &[$($key),*])),*];
 
         fn mount_by_name(name: &str, params: WidgetParams) -> Option<AnyView> {
             match name {
@@ -37,11 +37,16 @@ macro_rules! widgets {
 }
 include!("widgets/registry.rs");
 
-/// The widget a lesson placed, in its card.
-pub fn render(widget: &'static WidgetUse) -> AnyView {
-    // The build rejects unknown names, so the fallback only shows if that check is bypassed.
-    mount_by_name(widget.name, widget.params).unwrap_or_else(|| {
-        view! { <p class="widget-missing">{format!("Missing widget \u{201c}{}\u{201d}.", widget.name)}</p> }
-            .into_any()
+/// Widget `name` with `params` as the page gives them (JSON `[["key", "value"], …]`), or, when
+/// the name or the parameters are wrong, a message in its place: the page's other widgets work
+/// on either way.
+pub fn mount(name: &str, params: &str) -> AnyView {
+    let mounted = widget_params(name, params, REGISTRY).and_then(|params| {
+        mount_by_name(name, params).ok_or_else(|| WidgetError::UnknownWidget {
+            widget: name.to_string(),
+        })
+    });
+    mounted.unwrap_or_else(|e| {
+        view! { <p class="widget-error" role="alert">{e.to_string()}</p> }.into_any()
     })
 }

@@ -1,8 +1,14 @@
 //! The browser's `localStorage` as a storage [`Backend`], guarded: a browser that blocks storage
 //! (privacy settings, sandboxed frames) gets the in-memory backend instead, and the learner is
-//! told. `gloo-storage` is not used because it panics (`expect_throw`) when storage is blocked.
+//! told.
+//!
+//! `gloo-storage` hands out the storage, but only after a probe has shown it works: its
+//! [`LocalStorage::raw`] throws when storage is blocked, and its `get`/`set` would JSON-encode
+//! the values, whereas ours are stored as raw strings (versioned envelopes and backups) that must
+//! read back byte for byte. So values go through the storage's own calls, which return errors.
 
 use crate::logic::storage::{Backend, MemoryBackend};
+use gloo_storage::{LocalStorage, Storage};
 
 /// `localStorage`, or memory when the browser refuses it.
 pub enum BrowserStorage {
@@ -20,22 +26,31 @@ fn js_reason(e: wasm_bindgen::JsValue) -> String {
         .unwrap_or_else(|| "the browser refused".into())
 }
 
+/// Whether the browser hands out a `localStorage` that can be written: every step that may
+/// throw (no window, storage blocked, a storage that refuses every write) is a value here.
+fn probe() -> Result<(), String> {
+    let storage = web_sys::window()
+        .ok_or_else(|| "no window".to_string())?
+        .local_storage()
+        .map_err(js_reason)?
+        .ok_or_else(|| "no localStorage".to_string())?;
+    // Some browsers hand out a storage object that throws on every write.
+    let key = "ie-course:probe";
+    storage.set_item(key, "1").map_err(js_reason)?;
+    storage.remove_item(key).map_err(js_reason)?;
+    Ok(())
+}
+
 impl BrowserStorage {
     /// Opens `localStorage` if the browser allows reading and writing it.
     pub fn open() -> Self {
-        let storage = web_sys::window()
-            .ok_or_else(|| "no window".to_string())
-            .and_then(|w| w.local_storage().map_err(js_reason))
-            .and_then(|s| s.ok_or_else(|| "no localStorage".to_string()))
-            .and_then(|s| {
-                // Some browsers hand out a storage object that throws on every write.
-                let probe = "ie-course:probe";
-                s.set_item(probe, "1").map_err(js_reason)?;
-                s.remove_item(probe).map_err(js_reason)?;
-                Ok(s)
-            });
-        match storage {
-            Ok(s) => BrowserStorage::Local(s),
+        match probe() {
+            // `LocalStorage::raw` throws (`expect_throw`) only when there is no window or the
+            // window's `localStorage` getter throws or gives null. The probe has just had each
+            // of these succeed, in this same task with nothing run in between, and the getter
+            // then returns the object it made the first time (HTML: the document keeps its
+            // "local storage holder"), so this call cannot throw.
+            Ok(()) => BrowserStorage::Local(LocalStorage::raw()),
             Err(_) => BrowserStorage::Memory(MemoryBackend::default()),
         }
     }
@@ -63,15 +78,6 @@ impl Backend for BrowserStorage {
         match self {
             BrowserStorage::Local(s) => s.remove_item(key).map_err(js_reason),
             BrowserStorage::Memory(m) => m.remove(key),
-        }
-    }
-    fn keys(&self) -> Vec<String> {
-        match self {
-            BrowserStorage::Local(s) => {
-                let n = s.length().unwrap_or(0);
-                (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
-            }
-            BrowserStorage::Memory(m) => m.keys(),
         }
     }
 }

@@ -49,7 +49,7 @@ pub fn WidgetSlot(
     widget: &'static WidgetUse,
 ) -> impl IntoView {
     let slot = NodeRef::<leptos::html::Div>::new();
-    let params = serde_json::to_string(widget.params.0).unwrap_or_else(|_| "[]".into());
+    let params = serde_json::to_string(widget.params).unwrap_or_else(|_| "[]".into());
     // Mounting into the page is the outside world: once the slot is in the document.
     Effect::new(move |_| {
         if let Some(el) = slot.get() {

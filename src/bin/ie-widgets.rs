@@ -8,7 +8,6 @@
 #[cfg(target_arch = "wasm32")]
 mod module {
     use ie_course::app::persist::Persist;
-    use ie_course::content::{WidgetParams, WidgetUse};
     use std::any::Any;
     use std::cell::RefCell;
     use wasm_bindgen::prelude::*;
@@ -18,29 +17,17 @@ mod module {
         static MOUNTED: RefCell<Vec<(web_sys::HtmlElement, Box<dyn Any>)>> = const { RefCell::new(Vec::new()) };
     }
 
-    fn leak(s: String) -> &'static str {
-        Box::leak(s.into_boxed_str())
-    }
-
-    /// Mounts widget `name` with `params` (a JSON list of `[key, value]` pairs) into `el`.
+    /// Mounts widget `name` with `params` (a JSON list of `[key, value]` pairs) into `el`. An
+    /// unknown name or bad parameters show a message in `el` instead (see `widgets::mount`).
     #[wasm_bindgen]
     pub fn mount_widget(el: web_sys::HtmlElement, name: String, params: String) {
         console_error_panic_hook::set_once();
         // Widgets whose slot has left the page (the reader moved on) are disposed of first.
         MOUNTED.with(|m| m.borrow_mut().retain(|(slot, _)| slot.is_connected()));
-        let pairs: Vec<(String, String)> = serde_json::from_str(&params).unwrap_or_default();
-        let pairs: Vec<(&'static str, &'static str)> =
-            pairs.into_iter().map(|(k, v)| (leak(k), leak(v))).collect();
-        // A widget's directive lives as long as the page, as the shell's compiled ones do.
-        let widget: &'static WidgetUse = Box::leak(Box::new(WidgetUse {
-            name: leak(name),
-            line: 0,
-            params: WidgetParams(Box::leak(pairs.into_boxed_slice())),
-        }));
         el.set_inner_html("");
         let handle = leptos::mount::mount_to(el.clone(), move || {
             leptos::prelude::provide_context(Persist::forwarding());
-            ie_course::widgets::render(widget)
+            ie_course::widgets::mount(&name, &params)
         });
         MOUNTED.with(|m| m.borrow_mut().push((el, Box::new(handle))));
     }

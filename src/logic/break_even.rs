@@ -26,8 +26,6 @@ pub const EXAMPLE_API_PRICE_PER_M: f64 = 0.60;
 pub const EXAMPLE_GPU_HOURLY: f64 = 2.50;
 /// Example throughput of one GPU, in tokens/s summed over its concurrent requests.
 pub const EXAMPLE_THROUGHPUT_TPS: f64 = 1_500.0;
-/// Example volume, in tokens per month (one billion).
-pub const EXAMPLE_TOKENS_PER_MONTH: f64 = 1e9;
 
 /// Largest API price accepted, in $ per million tokens.
 pub const MAX_API_PRICE_PER_M: f64 = 10_000.0;
@@ -286,19 +284,9 @@ pub struct DedicatedWins {
 pub const MAX_LISTED_RANGES: usize = 4;
 
 impl DedicatedWins {
-    /// The inputs these volumes are for.
-    pub fn inputs(&self) -> CostInputs {
-        self.inputs
-    }
-
     /// Volume above which dedicated is always cheaper, in tokens per month.
     pub fn always_from(&self) -> f64 {
         self.always_from_gpus as f64 * self.inputs.break_even_tokens_per_month()
-    }
-
-    /// GPUs needed at [`Self::always_from`] (at least 1).
-    pub fn always_from_gpus(&self) -> u64 {
-        self.always_from_gpus
     }
 
     /// How many ranges come before [`Self::always_from`] (0 when dedicated wins at every
@@ -458,7 +446,7 @@ mod tests {
     fn the_example_inputs_cross_seven_times() {
         let wins = EX.dedicated_wins().unwrap();
         assert_eq!(wins.range_count(), 3);
-        assert_eq!(wins.always_from_gpus(), 4);
+        assert_eq!(wins.always_from_gpus, 4);
         assert_eq!(volume_text(wins.always_from()), "12,167 M");
         assert!((wins.always_from() - 12_166_666_666.667).abs() < 1.0);
         let texts: Vec<String> = wins.ranges().map(|r| r.text()).collect();

@@ -14,8 +14,6 @@ use super::format::plain;
 use super::memory::gpus_needed;
 use super::{parse_number, InputError};
 
-/// The course's example machine: 100 GB/s of memory bandwidth.
-pub const EXAMPLE_BANDWIDTH_GB_S: f64 = 100.0;
 /// The course's example small model: an 8B model at about 4 bits, about 5 GB.
 pub const EXAMPLE_SMALL_GB: f64 = 5.0;
 /// The course's example large model: a 70B model at about 4 bits, about 40 GB.
@@ -206,16 +204,6 @@ pub fn speed_ratio(a_gb: f64, b_gb: f64) -> f64 {
     b_gb / a_gb
 }
 
-/// The sum a reader can check, e.g. `100 GB/s ÷ 5 GB = 20 tok/s (upper bound)`.
-pub fn worked_line(bandwidth_gb_s: f64, weights_gb: f64) -> String {
-    format!(
-        "{} GB/s \u{f7} {} GB = {} tok/s (upper bound)",
-        plain(bandwidth_gb_s),
-        plain(weights_gb),
-        plain(decode_ceiling_tps(bandwidth_gb_s, weights_gb))
-    )
-}
-
 /// A speed or ratio to three significant figures, with thousands separators and no trailing
 /// zeros: `20`, `2.5`, `23.9`, `1,235`, `0.0125`. Speeds are bounds, so more digits would
 /// suggest a precision the estimate does not have.
@@ -249,28 +237,13 @@ mod tests {
 
     #[test]
     fn reproduces_the_why_size_wins_figures() {
-        let bw = EXAMPLE_BANDWIDTH_GB_S;
+        // The course's example machine: 100 GB/s of memory bandwidth.
+        let bw = 100.0;
         assert_eq!(decode_ceiling_tps(bw, EXAMPLE_SMALL_GB), 20.0);
         assert_eq!(decode_ceiling_tps(bw, EXAMPLE_LARGE_GB), 2.5);
         assert_eq!(speed_ratio(EXAMPLE_SMALL_GB, EXAMPLE_LARGE_GB), 8.0);
         assert_eq!(min_ms_per_token(bw, EXAMPLE_SMALL_GB), 50.0);
         assert_eq!(min_ms_per_token(bw, EXAMPLE_LARGE_GB), 400.0);
-    }
-
-    #[test]
-    fn worked_line_shows_the_arithmetic() {
-        assert_eq!(
-            worked_line(100.0, 5.0),
-            "100 GB/s \u{f7} 5 GB = 20 tok/s (upper bound)"
-        );
-        assert_eq!(
-            worked_line(100.0, 40.0),
-            "100 GB/s \u{f7} 40 GB = 2.5 tok/s (upper bound)"
-        );
-        assert_eq!(
-            worked_line(3350.0, 140.0),
-            "3,350 GB/s \u{f7} 140 GB = 23.929 tok/s (upper bound)"
-        );
     }
 
     const FIELDS: (&str, &str) = ("Model B", "Model B per token");

@@ -13,21 +13,12 @@ use super::{parse_number, InputError};
 /// Seconds in a day.
 pub const SECONDS_PER_DAY: f64 = 86_400.0;
 
-/// The course's example traffic: requests per day.
-pub const EXAMPLE_REQUESTS_PER_DAY: f64 = 1_000_000.0;
-/// The course's example output length: tokens per request.
-pub const EXAMPLE_OUTPUT_TOKENS: f64 = 400.0;
-/// The course's example fleet for the large model: GPUs.
-pub const EXAMPLE_LARGE_GPUS: u64 = 8;
-
 /// Largest traffic accepted, in requests per day (a trillion).
 pub const MAX_REQUESTS_PER_DAY: f64 = 1e12;
 /// Largest output accepted, in tokens per request.
 pub const MAX_OUTPUT_TOKENS: f64 = 1_000_000.0;
 /// Largest fleet accepted, in GPUs.
 pub const MAX_GPUS: f64 = 1_000_000.0;
-/// Largest per-GPU decode throughput accepted, in tokens/s.
-pub const MAX_GPU_TPS: f64 = 1e9;
 
 /// Parses requests per day, as typed (more than 0).
 pub fn parse_requests_per_day(text: &str) -> Result<f64, InputError> {
@@ -55,11 +46,6 @@ pub fn parse_gpu_count(text: &str) -> Result<u64, InputError> {
     Ok(value as u64)
 }
 
-/// Parses one GPU's decode throughput in tokens/s, as typed (more than 0).
-pub fn parse_gpu_tps(text: &str) -> Result<f64, InputError> {
-    parse_number("Throughput per GPU", text, 0.0, true, MAX_GPU_TPS)
-}
-
 /// Output tokens per day: requests per day × output tokens per request.
 pub fn tokens_per_day(requests_per_day: f64, output_tokens_per_request: f64) -> f64 {
     requests_per_day * output_tokens_per_request
@@ -75,14 +61,6 @@ pub fn average_tokens_per_s(tokens_per_day: f64) -> f64 {
 fn whole_gpus(value: f64) -> u64 {
     let value = (value * 1e9).round() / 1e9;
     (value.ceil() as u64).max(1)
-}
-
-/// GPUs needed to serve `tokens_per_day` when each GPU decodes `gpu_tps` tokens/s on average:
-/// tokens/day ÷ 86,400 ÷ per-GPU tokens/s, rounded up, at least 1.
-///
-/// Assumes traffic spread evenly over the day; size for peaks by raising the traffic.
-pub fn gpus_for_traffic(tokens_per_day: f64, gpu_tps: f64) -> u64 {
-    whole_gpus(average_tokens_per_s(tokens_per_day) / gpu_tps)
 }
 
 /// How the fleet's GPU memory bears on a swap: every GPU serving a model must together hold all
@@ -202,6 +180,13 @@ mod tests {
     use super::super::decode::DEEPSEEK_R1;
     use super::*;
 
+    /// The course's example traffic: requests per day.
+    const EXAMPLE_REQUESTS_PER_DAY: f64 = 1_000_000.0;
+    /// The course's example output length: tokens per request.
+    const EXAMPLE_OUTPUT_TOKENS: f64 = 400.0;
+    /// The course's example fleet for the large model: GPUs.
+    const EXAMPLE_LARGE_GPUS: u64 = 8;
+
     /// A swap between two dense models, with no memory check (as the lesson's figures do).
     fn dense(large_gb: f64, small_gb: f64, gpus: u64) -> FleetSwap {
         FleetSwap::new(
@@ -285,12 +270,10 @@ mod tests {
     }
 
     #[test]
-    fn gpus_for_traffic_divides_by_seconds_and_throughput() {
+    fn average_rate_divides_by_the_seconds_in_a_day() {
         // 400 M tokens a day is 4,629.6 tokens/s on average.
         assert_eq!(fixed(average_tokens_per_s(400_000_000.0), 1), "4,629.6");
-        assert_eq!(gpus_for_traffic(400_000_000.0, 1000.0), 5);
-        assert_eq!(gpus_for_traffic(86_400_000.0, 1000.0), 1);
-        assert_eq!(gpus_for_traffic(1.0, 1000.0), 1);
+        assert_eq!(average_tokens_per_s(86_400_000.0), 1000.0);
     }
 
     #[test]
@@ -306,7 +289,6 @@ mod tests {
             parse_output_tokens("").unwrap_err().field,
             "Output tokens per request"
         );
-        assert!(parse_gpu_tps("0").is_err());
     }
 
     proptest::proptest! {
@@ -337,14 +319,6 @@ mod tests {
             proptest::prop_assert!(swap.small_gpus as f64 * gpu_gb >= small * (1.0 - 1e-9));
             proptest::prop_assert!(swap.small_gpus >= swap.small_gpus_for_decode);
             proptest::prop_assert!(swap.small_gpus_for_decode as f64 >= gpus as f64 / swap.gpu_time_ratio - 1e-6);
-        }
-
-        #[test]
-        fn traffic_fleet_covers_the_load(tokens in 1.0f64..1e15, tps in 1.0f64..1e6) {
-            let gpus = gpus_for_traffic(tokens, tps);
-            proptest::prop_assert!(gpus >= 1);
-            proptest::prop_assert!(gpus as f64 * tps * SECONDS_PER_DAY >= tokens * (1.0 - 1e-9));
-            proptest::prop_assert!(gpus_for_traffic(tokens * 2.0, tps) >= gpus);
         }
     }
 }

@@ -79,30 +79,6 @@ pub const MODEL_SHAPES: &[ModelShape] = &[
     },
 ];
 
-/// Looks up a model shape by id (`llama3-70b`); `None` for an unknown id.
-pub fn model_shape(id: &str) -> Option<&'static ModelShape> {
-    MODEL_SHAPES.iter().find(|shape| shape.id == id)
-}
-
-impl KvCacheInputs {
-    /// Inputs for `shape` at `context_tokens` and `batch`, with `bytes_per_element` (B).
-    pub fn for_model(
-        shape: &ModelShape,
-        context_tokens: u64,
-        batch: u64,
-        bytes_per_element: f64,
-    ) -> Self {
-        Self {
-            layers: shape.layers,
-            kv_heads: shape.kv_heads,
-            head_dim: shape.head_dim,
-            context_tokens,
-            batch,
-            bytes_per_element,
-        }
-    }
-}
-
 /// Largest layer count accepted.
 pub const MAX_LAYERS: f64 = 1_000.0;
 /// Largest KV-head count accepted.
@@ -198,9 +174,31 @@ pub fn worked_line(inputs: &KvCacheInputs) -> String {
 mod tests {
     use super::*;
 
+    /// The preset model shape with `id` (`llama3-70b`).
+    fn model_shape(id: &str) -> Option<&'static ModelShape> {
+        MODEL_SHAPES.iter().find(|shape| shape.id == id)
+    }
+
+    /// Inputs for `shape` at `context_tokens` and `batch`, with `bytes_per_element` (B).
+    fn for_model(
+        shape: &ModelShape,
+        context_tokens: u64,
+        batch: u64,
+        bytes_per_element: f64,
+    ) -> KvCacheInputs {
+        KvCacheInputs {
+            layers: shape.layers,
+            kv_heads: shape.kv_heads,
+            head_dim: shape.head_dim,
+            context_tokens,
+            batch,
+            bytes_per_element,
+        }
+    }
+
     fn llama_70b(context_tokens: u64, batch: u64) -> KvCacheInputs {
         let shape = model_shape("llama3-70b").expect("70B preset");
-        KvCacheInputs::for_model(shape, context_tokens, batch, 2.0)
+        for_model(shape, context_tokens, batch, 2.0)
     }
 
     #[test]
@@ -219,7 +217,7 @@ mod tests {
     #[test]
     fn llama_3_8b_is_smaller_per_token_and_batch_multiplies() {
         let shape = model_shape("llama3-8b").expect("8B preset");
-        let kv = KvCacheInputs::for_model(shape, 8192, 1, 2.0);
+        let kv = for_model(shape, 8192, 1, 2.0);
         assert_eq!(kv_bytes_per_token(&kv), 131_072.0);
         assert!((kv_cache_gb(&kv) - 1.073741824).abs() < 1e-12);
         assert!((kv_cache_gb(&llama_70b(8192, 16)) - 16.0 * 2.68435456).abs() < 1e-9);

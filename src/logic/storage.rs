@@ -26,8 +26,6 @@ pub trait Backend {
     fn set(&self, key: &str, value: &str) -> Result<(), String>;
     /// Removes `key` (nothing happens if it is absent); `Err` with the browser's reason.
     fn remove(&self, key: &str) -> Result<(), String>;
-    /// Every key currently stored (all of them, not only ours).
-    fn keys(&self) -> Vec<String>;
 }
 
 /// A backend in memory: used by tests, and by the app when the browser blocks storage.
@@ -55,6 +53,11 @@ impl Backend for MemoryBackend {
         self.values.borrow_mut().remove(key);
         Ok(())
     }
+}
+
+#[cfg(test)]
+impl MemoryBackend {
+    /// Every key stored, for tests to see what was kept.
     fn keys(&self) -> Vec<String> {
         self.values.borrow().keys().cloned().collect()
     }

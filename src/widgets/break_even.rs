@@ -274,15 +274,20 @@ fn volume_tick(v: f64) -> String {
 #[component]
 pub fn BreakEven(
     /// Starting API price, $ per million tokens.
-    api_price: &'static str,
+    #[prop(into)]
+    api_price: String,
     /// Starting GPU price, $ per hour.
-    gpu_hourly: &'static str,
+    #[prop(into)]
+    gpu_hourly: String,
     /// Starting throughput of one GPU, tokens/s.
-    throughput: &'static str,
+    #[prop(into)]
+    throughput: String,
     /// Starting utilisation, percent.
-    utilisation: &'static str,
+    #[prop(into)]
+    utilisation: String,
     /// Starting volume, tokens a month.
-    volume: &'static str,
+    #[prop(into)]
+    volume: String,
 ) -> impl IntoView {
     let price = RwSignal::new(api_price.to_string());
     let hourly = RwSignal::new(gpu_hourly.to_string());

@@ -161,11 +161,14 @@ fn comparison(ratio: f64) -> String {
 #[component]
 pub fn DecodeCeiling(
     /// Starting bandwidth, GB/s.
-    bandwidth: &'static str,
+    #[prop(into)]
+    bandwidth: String,
     /// Starting weights of model A, GB (a dense model).
-    a_gb: &'static str,
+    #[prop(into)]
+    a_gb: String,
     /// Starting weights of model B, GB (a dense model).
-    b_gb: &'static str,
+    #[prop(into)]
+    b_gb: String,
 ) -> impl IntoView {
     let bw_text = RwSignal::new(bandwidth.to_string());
     let memory_text = RwSignal::new(String::new());

@@ -183,15 +183,20 @@ fn GpuRow(
 #[component]
 pub fn FleetSwapCalc(
     /// Starting requests per day.
-    requests: &'static str,
+    #[prop(into)]
+    requests: String,
     /// Starting output tokens per request.
-    tokens: &'static str,
+    #[prop(into)]
+    tokens: String,
     /// Starting weights of the large model, GB (a dense model).
-    large_gb: &'static str,
+    #[prop(into)]
+    large_gb: String,
     /// Starting weights of the small model, GB (a dense model).
-    small_gb: &'static str,
+    #[prop(into)]
+    small_gb: String,
     /// Starting GPUs of the large model's fleet.
-    gpus: &'static str,
+    #[prop(into)]
+    gpus: String,
 ) -> impl IntoView {
     let requests_text = RwSignal::new(requests.to_string());
     let tokens_text = RwSignal::new(tokens.to_string());

@@ -20,7 +20,7 @@ use wasm_bindgen::JsCast;
 
 /// Mounts the review: the whole deck with statistics, or one lesson's cards (`lesson: <slug>`).
 pub fn mount(params: WidgetParams) -> AnyView {
-    view! { <Recall lesson=params.get("lesson") /> }.into_any()
+    view! { <Recall lesson=params.get("lesson").map(str::to_string) /> }.into_any()
 }
 
 fn clock_now() -> Clock {
@@ -116,7 +116,7 @@ fn forecast_text(forecast: &[u32; 30]) -> String {
 #[component]
 pub fn Recall(
     /// Only this lesson's cards, in the compact form that ends a lesson.
-    lesson: Option<&'static str>,
+    lesson: Option<String>,
 ) -> impl IntoView {
     let persist = expect_context::<Persist>();
     let deck: &'static [CardDef] = recall::deck();
@@ -130,7 +130,7 @@ pub fn Recall(
     }
     let progress = RwSignal::new(initial.unwrap_or_default());
     let clock = RwSignal::new(clock_now());
-    let filter = RwSignal::new(lesson.unwrap_or("").to_string());
+    let filter = RwSignal::new(lesson.unwrap_or_default());
     let ahead = RwSignal::new(false);
     let revealed = RwSignal::new(false);
     let pinned = RwSignal::new(None::<String>);

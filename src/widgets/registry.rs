@@ -1,8 +1,9 @@
 // The widget registry: one line per widget, `"directive-name" => module::mount [parameter keys]`.
 //
 // This file is read twice: by the app (src/widgets.rs), where the macro builds the function
-// that mounts a widget by name, and by the build (build/main.rs), where the same macro only
-// collects the names and keys so that a lesson naming an unknown widget or parameter fails.
+// that mounts a widget by name and the list the page's parameters are checked against, and by
+// the build (build/main.rs), where the same macro only collects the names and keys so that a
+// lesson naming an unknown widget or parameter fails.
 widgets! {
     "recall" => recall::mount ["lesson"],
     "weight-memory" => weight_memory::mount ["params", "precision", "bits", "gpu-gb"],

@@ -235,13 +235,17 @@ fn gb_tick(v: f64) -> String {
 #[component]
 pub fn WeightMemory(
     /// Starting parameters, in billions.
-    params_b: &'static str,
+    #[prop(into)]
+    params_b: String,
     /// Starting precision id (`fp16`, …, or `custom`).
-    precision: &'static str,
+    #[prop(into)]
+    precision: String,
     /// Starting bits per weight for a custom precision.
-    bits: &'static str,
+    #[prop(into)]
+    bits: String,
     /// Starting GPU memory, in GB.
-    gpu_gb: &'static str,
+    #[prop(into)]
+    gpu_gb: String,
 ) -> impl IntoView {
     let params_text = RwSignal::new(params_b.to_string());
     let precision_id = RwSignal::new(precision.to_string());

@@ -130,3 +130,38 @@ test('the glossary opened in the app names itself while it loads or when its fet
   // Errors here are the aborted fetch's; nothing else went wrong.
   expect(errors.filter((e) => !/ERR_FAILED|Failed to load resource/.test(e))).toEqual([]);
 });
+
+test('a widget asked for with a bad name or parameters says so in its place; the others still work', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/model-selection/');
+  await appReady(page);
+  const card = page.locator('section.widget[data-widget="weight-memory"]').first();
+  await card.waitFor();
+  // Mount three more through the widgets module the page has loaded, as the shell does.
+  await page.evaluate(async () => {
+    const meta = document.querySelector('meta[name="ie-course-widgets"]');
+    const m = await import(new URL(meta.content, document.baseURI).href);
+    const cases = [
+      ['bad-key', 'weight-memory', '[["params","8"],["colour","red"]]'],
+      ['bad-json', 'weight-memory', '{"params": "8"}'],
+      ['bad-name', 'weight-memroy', '[]'],
+    ];
+    for (const [id, name, params] of cases) {
+      const el = document.createElement('div');
+      el.id = id;
+      document.querySelector('article').append(el);
+      m.mount_widget(el, name, params);
+    }
+  });
+  await expect(page.locator('#bad-key').getByRole('alert')).toHaveText(
+    'The interactive part \u201cweight-memory\u201d could not start: it has no setting \u201ccolour\u201d (it takes params, precision, bits, gpu-gb).',
+  );
+  await expect(page.locator('#bad-key .widget-error')).toHaveCount(1);
+  await expect(page.locator('#bad-json').getByRole('alert')).toContainText('\u201cweight-memory\u201d could not start: its settings could not be read (');
+  await expect(page.locator('#bad-name').getByRole('alert')).toContainText('called \u201cweight-memroy\u201d');
+  // None of them mounted a widget, and the page's own widget still answers.
+  await expect(page.locator('#bad-key, #bad-json, #bad-name').locator('section.widget')).toHaveCount(0);
+  await card.getByTestId('weight-params').fill('8');
+  await expect(card.getByTestId('weight-gb')).toHaveText('16 GB');
+  expect(errors).toEqual([]);
+});
