@@ -2,8 +2,10 @@
 //! lesson's, or all), the card on screen and whether its answer shows, grading it, and taking in
 //! what another tab (or an import) stored, without losing this tab's reviews.
 //!
-//! Pure: the clock comes in with every change that needs it, and the stored progress a change
-//! must merge with is handed in by the caller, who saves [`Session::progress`] afterwards. The
+//! Pure: the clock comes in with every change that needs it, and so does a way to read the
+//! stored progress, which a change that records something merges first (another tab may have
+//! saved since); the caller saves [`Session::progress`] after such a change. Storage is read
+//! only when a change goes ahead. The
 //! widget holds one `Session` in one signal and only wires events to these methods.
 
 use super::{interval_label, CardDef, Clock, Grade, Progress, Stats};
@@ -151,7 +153,12 @@ impl<'d> Session<'d> {
     /// Grades the card on screen, whose answer must show, at `clock`, after taking in what is
     /// `stored`, and moves on to the next card. False (and nothing changes) if there was no
     /// answer showing; true means the progress changed and is to be saved.
-    pub fn grade(&mut self, grade: Grade, stored: Option<Progress>, clock: Clock) -> bool {
+    pub fn grade(
+        &mut self,
+        grade: Grade,
+        stored: impl FnOnce() -> Option<Progress>,
+        clock: Clock,
+    ) -> bool {
         if !self.revealed {
             return false;
         }
@@ -217,7 +224,7 @@ impl<'d> Session<'d> {
     pub fn set_retention(
         &mut self,
         retention: f64,
-        stored: Option<Progress>,
+        stored: impl FnOnce() -> Option<Progress>,
         clock: Clock,
     ) -> bool {
         if (retention - self.progress.retention).abs() <= 1e-9 {
@@ -236,7 +243,7 @@ impl<'d> Session<'d> {
     pub fn import(
         &mut self,
         text: &str,
-        stored: Option<Progress>,
+        stored: impl FnOnce() -> Option<Progress>,
         clock: Clock,
     ) -> Result<String, String> {
         let incoming = Progress::import_json(text)?;
@@ -257,7 +264,7 @@ impl<'d> Session<'d> {
 
     /// Erases every review at `clock` (after taking in what is `stored`, so other tabs'
     /// reviews go too): every card is new again.
-    pub fn reset(&mut self, stored: Option<Progress>, clock: Clock) {
+    pub fn reset(&mut self, stored: impl FnOnce() -> Option<Progress>, clock: Clock) {
         self.take_in(stored);
         self.progress.reset(clock.now);
         self.clock = clock;
@@ -266,8 +273,8 @@ impl<'d> Session<'d> {
         self.settle();
     }
 
-    fn take_in(&mut self, stored: Option<Progress>) {
-        if let Some(stored) = stored {
+    fn take_in(&mut self, stored: impl FnOnce() -> Option<Progress>) {
+        if let Some(stored) = stored() {
             self.progress = self.progress.merge(&stored);
         }
     }
@@ -404,7 +411,7 @@ mod tests {
     fn review(s: &mut Session, g: Grade, now: i64) -> String {
         let id = on_screen(s).unwrap();
         assert!(s.reveal());
-        assert!(s.grade(g, None, at(now)));
+        assert!(s.grade(g, || None, at(now)));
         id
     }
 
@@ -440,13 +447,17 @@ mod tests {
         let deck = deck();
         let mut s = Session::start(&deck, None, None, at(T0));
         // No grade before the answer shows.
-        assert!(!s.grade(Grade::Good, None, at(T0)));
+        assert!(!s.grade(
+            Grade::Good,
+            || panic!("storage is read only for a grade"),
+            at(T0)
+        ));
         assert!(s.progress().log.is_empty());
         assert!(s.reveal());
         assert!(s.is_revealed());
         let labels = s.previews().unwrap().map(|(_, ms)| interval_label(ms));
         assert_eq!(labels[..3], ["1 min", "5 min", "10 min"]);
-        assert!(s.grade(Grade::Good, None, at(T0 + 1000)));
+        assert!(s.grade(Grade::Good, || None, at(T0 + 1000)));
         assert!(!s.is_revealed());
         assert_eq!(s.progress().log.len(), 1);
         let r = &s.progress().log[0];
@@ -459,7 +470,7 @@ mod tests {
         // Revealing the next card clears what the last grade said.
         assert!(s.reveal());
         assert_eq!(s.announcement(), "");
-        assert!(s.grade(Grade::Again, None, at(T0 + 2000)));
+        assert!(s.grade(Grade::Again, || None, at(T0 + 2000)));
         assert_eq!(s.announcement(), "Again: back in 1 min. 1 due now.");
         let st = s.stats();
         assert_eq!((st.due_now, st.new, st.learning), (1, 1, 2));
@@ -497,7 +508,7 @@ mod tests {
         assert_eq!(on_screen(&b).as_deref(), Some("a"));
         assert!(b.current_is_early());
         // B grades it: its write merges what is stored, so all three reviews are kept.
-        assert!(b.grade(Grade::Hard, Some(stored.clone()), at(T0 + 4000)));
+        assert!(b.grade(Grade::Hard, || Some(stored.clone()), at(T0 + 4000)));
         let grades: Vec<Grade> = b.progress().log.iter().map(|r| r.grade).collect();
         assert_eq!(grades, [Grade::Good, Grade::Good, Grade::Hard]);
         assert_eq!(on_screen(&b).as_deref(), Some("c"));
@@ -533,7 +544,14 @@ mod tests {
         assert_eq!(review(&mut s, Grade::Easy, T0), "c");
         assert!(s.is_done());
         assert_eq!(s.current(), None);
-        assert!(!s.reveal() && !s.grade(Grade::Good, None, at(T0)));
+        assert!(
+            !s.reveal()
+                && !s.grade(
+                    Grade::Good,
+                    || panic!("storage is read only for a grade"),
+                    at(T0)
+                )
+        );
         assert!(s.previews().is_none());
         assert!(
             s.announcement().starts_with("Easy: back in ")
@@ -562,7 +580,11 @@ mod tests {
         let mut s = Session::start(&deck, None, Some("no-such-lesson"), at(T0));
         assert!(s.is_done() && s.queue().is_empty());
         assert!(!s.reveal() && !s.is_revealed());
-        assert!(!s.grade(Grade::Good, None, at(T0)));
+        assert!(!s.grade(
+            Grade::Good,
+            || panic!("storage is read only for a grade"),
+            at(T0)
+        ));
         assert_eq!(s.next_due_in(), None);
         s.learn_ahead();
         assert!(s.is_done());
@@ -590,12 +612,12 @@ mod tests {
         let deck = deck();
         let mut s = Session::start(&deck, None, None, at(T0));
         assert_eq!(s.retention_percent(), "90");
-        assert!(!s.set_retention(0.9, None, at(T0)));
+        assert!(!s.set_retention(0.9, || panic!("storage is read only for a change"), at(T0)));
         assert_eq!(s.progress().retention_set_at, 0);
         // What another tab stored is merged first.
         let mut other = Progress::default();
         other.grade("b", Grade::Good, T0);
-        assert!(s.set_retention(0.95, Some(other), at(T0 + 10)));
+        assert!(s.set_retention(0.95, || Some(other), at(T0 + 10)));
         assert_eq!(s.progress().retention, 0.95);
         assert_eq!(s.progress().retention_set_at, T0 + 10);
         assert_eq!(s.progress().log.len(), 1);
@@ -622,14 +644,14 @@ mod tests {
         let mut b = Session::start(&deck, None, None, at(T0 + 2000));
         assert!(b.reveal());
         assert_eq!(
-            b.import(&file, None, at(T0 + 3000)).as_deref(),
+            b.import(&file, || None, at(T0 + 3000)).as_deref(),
             Ok("2 reviews added (2 in the file, the rest already here).")
         );
         assert!(!b.is_revealed());
         assert_eq!(b.progress(), a.progress());
         assert_eq!(on_screen(&b).as_deref(), Some("c"));
         assert_eq!(
-            b.import(&file, None, at(T0 + 4000)).as_deref(),
+            b.import(&file, || None, at(T0 + 4000)).as_deref(),
             Ok("0 reviews added (2 in the file, the rest already here).")
         );
         // Reviews another tab stored are not counted as the file's.
@@ -638,13 +660,19 @@ mod tests {
         let mut other = Progress::default();
         other.grade("c", Grade::Good, T0 + 500);
         assert_eq!(
-            c.import(&file, Some(other), at(T0 + 5000)).as_deref(),
+            c.import(&file, || Some(other), at(T0 + 5000)).as_deref(),
             Ok("1 review added (2 in the file, the rest already here).")
         );
         assert_eq!(c.progress().log.len(), 3);
 
         let before = b.progress().clone();
-        let err = b.import("{\"hello\": 1}", None, at(T0 + 6000)).unwrap_err();
+        let err = b
+            .import(
+                "{\"hello\": 1}",
+                || panic!("read only if the file is good"),
+                at(T0 + 6000),
+            )
+            .unwrap_err();
         assert!(err.contains("not a recall export"), "{err}");
         assert_eq!(b.progress(), &before);
     }
@@ -661,7 +689,7 @@ mod tests {
         let mut other = Progress::default();
         other.grade("c", Grade::Good, T0 + 1);
         assert!(s.reveal());
-        s.reset(Some(other.clone()), at(T0 + 10));
+        s.reset(|| Some(other.clone()), at(T0 + 10));
         assert!(s.progress().log.is_empty() && !s.is_revealed());
         assert_eq!(on_screen(&s).as_deref(), Some("a"));
         assert_eq!(s.stats().due_now, 3);
