@@ -169,9 +169,7 @@ pub fn Recall(
     let for_lesson = Memo::new(move |_| session.with(|s| s.lesson().is_some()));
     let next_due = Memo::new(move |_| session.with(|s| s.next_due_in().map(interval_label)));
     let announcement = Memo::new(move |_| session.with(|s| s.announcement().to_string()));
-    let on_reveal = Callback::new(move |()| reveal());
-    let on_grade = Callback::new(grade);
-    let on_learn_ahead = Callback::new(move |()| session.update(Session::learn_ahead));
+    let learn_ahead = move || session.update(Session::learn_ahead);
     let hint_id = unique_id("recall-keys");
     let described = hint_id.clone();
 
@@ -187,9 +185,9 @@ pub fn Recall(
             on:keydown=on_keydown
         >
             {move || match current.get() {
-                None => view! { <NothingDue for_lesson=for_lesson next_due=next_due on_learn_ahead=on_learn_ahead /> }.into_any(),
+                None => view! { <NothingDue for_lesson=for_lesson next_due=next_due on_learn_ahead=learn_ahead /> }.into_any(),
                 Some(card) => view! {
-                    <ReviewCard card=card early=early revealed=revealed previews=previews on_reveal=on_reveal on_grade=on_grade />
+                    <ReviewCard card=card early=early revealed=revealed previews=previews on_reveal=reveal on_grade=grade />
                 }
                 .into_any(),
             }}
@@ -216,13 +214,13 @@ pub fn Recall(
                 view! {
                     <ScopeAndRetention
                         scope=scope
-                        on_scope=Callback::new(move |lesson: String| session.update(|s| s.set_lesson(&lesson)))
+                        on_scope=move |lesson: String| session.update(|s| s.set_lesson(&lesson))
                         retention=retention
-                        on_retention=Callback::new(move |r: f64| {
+                        on_retention=move |r: f64| {
                             if session.try_update(|s| s.set_retention(r, stored, clock_now())).unwrap_or(false) {
                                 save();
                             }
-                        })
+                        }
                     />
                 }
             })}
@@ -231,19 +229,19 @@ pub fn Recall(
                 view! {
                     <Statistics stats=stats />
                     <Tools
-                        reset_question=Signal::derive(move || session.with(Session::reset_question))
-                        export=Callback::new(move |()| session.with_untracked(|s| s.progress().export_json()))
-                        import=Callback::new(move |text: String| {
+                        reset_question=move || session.with(Session::reset_question)
+                        export=move || session.with_untracked(|s| s.progress().export_json())
+                        import=move |text: String| {
                             let done = session.try_update(|s| s.import(&text, stored, clock_now())).unwrap_or_else(|| Err(String::new()));
                             if done.is_ok() {
                                 save();
                             }
                             done
-                        })
-                        reset=Callback::new(move |()| {
+                        }
+                        reset=move || {
                             session.update(|s| s.reset(stored, clock_now()));
                             save();
-                        })
+                        }
                     />
                 }
                 .into_any()

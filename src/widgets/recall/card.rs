@@ -11,18 +11,15 @@ pub fn ReviewCard(
     /// The card.
     card: &'static CardDef,
     /// True when it is not due yet (the reader chose to learn ahead).
-    #[prop(into)]
-    early: Signal<bool>,
+    early: Memo<bool>,
     /// True while its answer shows.
-    #[prop(into)]
-    revealed: Signal<bool>,
+    revealed: Memo<bool>,
     /// When it would come back after each grade, in ms from now.
-    #[prop(into)]
-    previews: Signal<Option<[(Grade, i64); 4]>>,
+    previews: Memo<Option<[(Grade, i64); 4]>>,
     /// "Show answer" was pressed.
-    on_reveal: Callback<()>,
+    on_reveal: impl Fn() + Copy + Send + Sync + 'static,
     /// A grade button was pressed.
-    on_grade: Callback<Grade>,
+    on_grade: impl Fn(Grade) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let from = title_by_slug(&card.lesson).map_or("", |(_, title)| title);
     view! {
@@ -38,7 +35,7 @@ pub fn ReviewCard(
                 when=move || revealed.get()
                 fallback=move || {
                     view! {
-                        <button type="button" class="button primary recall-reveal" data-testid="card-reveal" on:click=move |_| on_reveal.run(())>
+                        <button type="button" class="button primary recall-reveal" data-testid="card-reveal" on:click=move |_| on_reveal()>
                             "Show answer"
                         </button>
                     }
@@ -57,9 +54,9 @@ pub fn ReviewCard(
 #[component]
 fn GradeButtons(
     /// When the card would come back after each grade, in ms from now.
-    previews: Signal<Option<[(Grade, i64); 4]>>,
+    previews: Memo<Option<[(Grade, i64); 4]>>,
     /// A grade button was pressed.
-    on_grade: Callback<Grade>,
+    on_grade: impl Fn(Grade) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     view! {
         <div class="recall-grades" role="group" aria-label="How well did you recall it?">
@@ -87,7 +84,7 @@ fn GradeButtons(
                             class:primary=g == Grade::Good
                             data-testid=testid
                             aria-keyshortcuts=key.to_string()
-                            on:click=move |_| on_grade.run(g)
+                            on:click=move |_| on_grade(g)
                         >
                             <span class="recall-grade-name">{g.label()}</span>
                             <span class="recall-grade-when">{when}</span>
@@ -104,13 +101,11 @@ fn GradeButtons(
 #[component]
 pub fn NothingDue(
     /// True when the review is of one lesson's cards.
-    #[prop(into)]
-    for_lesson: Signal<bool>,
+    for_lesson: Memo<bool>,
     /// How long until the next card comes back ("3 d"), if any card has been reviewed.
-    #[prop(into)]
-    next_due: Signal<Option<String>>,
+    next_due: Memo<Option<String>>,
     /// "Learn ahead" was pressed.
-    on_learn_ahead: Callback<()>,
+    on_learn_ahead: impl Fn() + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     view! {
         <div class="recall-empty">
@@ -122,7 +117,7 @@ pub fn NothingDue(
                 {move || next_due.get().map(|t| format!(" The next card comes back in {t}."))}
             </p>
             <Show when=move || next_due.get().is_some()>
-                <button type="button" data-testid="cards-learn-ahead" on:click=move |_| on_learn_ahead.run(())>
+                <button type="button" data-testid="cards-learn-ahead" on:click=move |_| on_learn_ahead()>
                     "Learn ahead"
                 </button>
             </Show>

@@ -9,14 +9,13 @@ use leptos::prelude::*;
 #[component]
 pub fn ScopeAndRetention(
     /// The lesson whose cards are reviewed ("" for all), as the select's value.
-    #[prop(into)]
-    scope: Signal<String>,
+    scope: Memo<String>,
     /// Another lesson (or "" for all) was chosen.
-    on_scope: Callback<String>,
+    on_scope: impl Fn(String) + Copy + Send + Sync + 'static,
     /// The desired retention in percent, as the field first shows it.
     retention: String,
     /// The reader set a valid desired retention (a fraction, 0.7–0.99).
-    on_retention: Callback<f64>,
+    on_retention: impl Fn(f64) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let deck = recall::deck();
     let select_id = unique_id("recall-filter");
@@ -27,7 +26,7 @@ pub fn ScopeAndRetention(
     // the event reaches this box, so the box hands a valid new value on from here.
     let retention_edited = move || {
         if let Ok(r) = parse_retention(&retention_text.get_untracked()) {
-            on_retention.run(r);
+            on_retention(r);
         }
     };
     let lessons: Vec<(&'static str, &'static str)> = LESSON_TITLES
@@ -51,7 +50,7 @@ pub fn ScopeAndRetention(
                     id=select_id
                     data-testid="cards-filter"
                     prop:value=move || scope.get()
-                    on:change=move |ev| on_scope.run(event_target_value(&ev))
+                    on:change=move |ev| on_scope(event_target_value(&ev))
                 >
                     <option value="">"All lessons"</option>
                     {lessons

@@ -10,8 +10,7 @@ use plotters::prelude::*;
 #[component]
 pub fn Counts(
     /// The scope's statistics now.
-    #[prop(into)]
-    stats: Signal<Stats>,
+    stats: Memo<Stats>,
 ) -> impl IntoView {
     let count = move |of: fn(&Stats) -> usize| Signal::derive(move || stats.with(of).to_string());
     view! {
@@ -28,8 +27,7 @@ pub fn Counts(
 #[component]
 pub fn Statistics(
     /// The scope's statistics now.
-    #[prop(into)]
-    stats: Signal<Stats>,
+    stats: Memo<Stats>,
 ) -> impl IntoView {
     let due_today = Signal::derive(move || stats.with(|s| s.due_today.to_string()));
     let retention = Signal::derive(move || stats.with(Stats::retention_text));

@@ -7,14 +7,13 @@ use leptos::prelude::*;
 #[component]
 pub fn Tools(
     /// What the reset button asks before erasing ("Erase all 3 reviews …?").
-    #[prop(into)]
-    reset_question: Signal<String>,
+    reset_question: impl Fn() -> String + Copy + Send + Sync + 'static,
     /// The progress as an export file.
-    export: Callback<(), String>,
+    export: impl Fn() -> String + Copy + Send + Sync + 'static,
     /// Merges the pasted export; says how many reviews were new, or why the text was refused.
-    import: Callback<String, Result<String, String>>,
+    import: impl Fn(String) -> Result<String, String> + Copy + Send + Sync + 'static,
     /// Erases every review.
-    reset: Callback<()>,
+    reset: impl Fn() + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let exported = RwSignal::new(None::<String>);
     let import_text = RwSignal::new(String::new());
@@ -24,7 +23,7 @@ pub fn Tools(
     let import_for = import_id.clone();
 
     let on_export = move |_| {
-        let json = export.run(());
+        let json = export();
         let date = js_sys::Date::new_0()
             .to_iso_string()
             .as_string()
@@ -39,9 +38,9 @@ pub fn Tools(
         );
         exported.set(Some(json));
     };
-    let on_apply = move |_| message.set(Some(import.run(import_text.get_untracked())));
+    let on_apply = move |_| message.set(Some(import(import_text.get_untracked())));
     let on_reset = move |_| {
-        reset.run(());
+        reset();
         confirming.set(false);
         message.set(Some(Ok("Progress reset: every card is new again.".into())));
     };
@@ -89,7 +88,7 @@ pub fn Tools(
                     <button type="button" data-testid="cards-reset" on:click=move |_| confirming.set(true)>"Reset progress\u{2026}"</button>
                 }
             >
-                <p class="recall-confirm" role="alert">{move || reset_question.get()}</p>
+                <p class="recall-confirm" role="alert">{reset_question}</p>
                 <button type="button" class="recall-danger" data-testid="cards-reset-confirm" on:click=on_reset>"Erase my reviews"</button>
                 <button type="button" data-testid="cards-reset-cancel" on:click=move |_| confirming.set(false)>"Cancel"</button>
             </Show>
