@@ -16,6 +16,9 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
+pub mod session;
+pub use session::Session;
+
 /// The deck's source, `content/cards.json`.
 pub const CARDS_JSON: &str = include_str!("../../content/cards.json");
 /// Name of the stored value (`ie-course:recall`).
