@@ -392,21 +392,14 @@ fn significant(value: f64, figures: usize) -> String {
     if !value.is_finite() || value <= 0.0 {
         return plain(value);
     }
-    let trim = |s: &str| {
-        if s.contains('.') {
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            s.to_string()
-        }
-    };
     let figures = figures.clamp(1, 10);
     if value >= 1e9 {
         let s = format!("{value:.*e}", figures - 1);
         let (mantissa, exponent) = s.split_once('e').unwrap_or((s.as_str(), "0"));
-        return format!("{}e{exponent}", trim(mantissa));
+        return format!("{}e{exponent}", super::format::trim_zeros(mantissa));
     }
     let decimals = (figures as i32 - 1 - value.log10().floor() as i32).clamp(0, 9) as usize;
-    trim(&fixed(value, decimals))
+    super::format::trim_zeros(&fixed(value, decimals)).to_string()
 }
 
 #[cfg(test)]

@@ -224,12 +224,7 @@ pub fn three_figures(value: f64) -> String {
         return super::format::plain(value);
     }
     let decimals = (2 - value.log10().floor() as i32).clamp(0, 6) as usize;
-    let s = super::format::fixed(value, decimals);
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
-    }
+    super::format::trim_zeros(&super::format::fixed(value, decimals)).to_string()
 }
 
 #[cfg(test)]

@@ -1,12 +1,13 @@
 //! Break-even: the monthly bill of a per-token API against dedicated GPUs, every volume where
 //! dedicated is cheaper (a staircase of ranges, then for good), and both costs on a chart.
 
-use super::calc_parts::{compact, decades, AxisChart, Band, Line, LogLogChart, Stroke, WIDTH};
-use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
+use super::controls::{Calculation, Chart, ChartAxes, NumberField, Output, Presets, WidgetCard};
 use crate::content::WidgetParams;
 use crate::logic::break_even::{
     self as be, volume_text, CostInputs, DedicatedWins, HOURS_PER_MONTH,
 };
+use crate::logic::chart::loglog::WIDTH;
+use crate::logic::chart::{compact, decades, Band, Line, LogLogChart, Stroke};
 use crate::logic::format::{fixed, plain};
 use crate::logic::InputError;
 use leptos::prelude::*;
@@ -334,6 +335,18 @@ pub fn BreakEven(
             .unwrap_or_default()
     });
 
+    let axes = ChartAxes {
+        x_ticks,
+        y_ticks,
+        x_label: "Tokens a month (log scale)",
+        y_label: "Cost a month, $ (log scale)",
+        legend: vec![
+            (Stroke::Main, "API, per token"),
+            (Stroke::Second, "Dedicated, whole GPUs"),
+            (Stroke::Shade, "Dedicated cheaper"),
+        ],
+    };
+
     view! {
         <WidgetCard title="Break-even: per-token API or dedicated GPUs" name="break-even">
             <p class="widget-example-note" data-testid="break-even-example-note">
@@ -358,15 +371,11 @@ pub fn BreakEven(
             <div class="worked" data-testid="break-even-worked">
                 {move || shown.get().map(|b| b.worked.into_iter().map(|line| view! { <p>{line}</p> }).collect_view())}
             </div>
-            <AxisChart
+            <Chart
                 svg=svg
-                x_ticks=x_ticks
-                y_ticks=y_ticks
-                x_label="Tokens a month (log scale)"
-                y_label="Cost a month, $ (log scale)"
-                legend=vec![(Stroke::Main, "API, per token"), (Stroke::Second, "Dedicated, whole GPUs"), (Stroke::Shade, "Dedicated cheaper")]
                 description=description
                 testid="break-even-chart"
+                axes=axes
             />
             <p class="widget-note">
                 {move || shown.get().map(|b| format!(

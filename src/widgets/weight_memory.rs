@@ -1,9 +1,10 @@
 //! Weight memory and GPU count: parameters × bytes per parameter → GB, and how many GPUs hold it,
 //! optionally with a runtime allowance (KV cache plus a percentage for activations and overhead).
 
-use super::calc_parts::{AxisChart, GpuSelect, Line, LogLogChart, Stroke, Tick};
-use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
+use super::calc_parts::GpuSelect;
+use super::controls::{Calculation, Chart, ChartAxes, NumberField, Output, Presets, WidgetCard};
 use crate::content::WidgetParams;
+use crate::logic::chart::{Line, LogLogChart, Stroke, Tick};
 use crate::logic::format::{fixed, plain};
 use crate::logic::kv_cache::{self, KvCacheInputs, MODEL_SHAPES};
 use crate::logic::memory::{self, Precision};
@@ -170,7 +171,7 @@ fn size_with(
 
 /// Memory against model size at the chosen precision, GPU memory as a line, the model marked.
 fn memory_chart(s: &Sizing) -> LogLogChart {
-    use super::calc_parts::decades;
+    use crate::logic::chart::decades;
     let x = decades(s.params_b.min(1.0), (s.params_b * 1.5).max(1000.0));
     let bytes = s.precision.bytes_per_param();
     let top = (x.1 * bytes).max(s.gpu_gb).max(s.total_gb) * 1.2;
@@ -328,6 +329,18 @@ pub fn WeightMemory(
         head_dim.set(d.to_string());
     };
 
+    let axes = ChartAxes {
+        x_ticks,
+        y_ticks,
+        x_label: "Model size, billions of parameters (log scale)",
+        y_label: "Memory, GB (log scale)",
+        legend: vec![
+            (Stroke::Main, "Weights at this precision"),
+            (Stroke::Limit, "Memory of one GPU"),
+            (Stroke::Second, "With runtime allowance"),
+        ],
+    };
+
     view! {
         <WidgetCard title="Weight memory and GPU count" name="weight-memory">
             <div class="controls">
@@ -452,15 +465,11 @@ pub fn WeightMemory(
             <div class="worked" data-testid="weight-worked">
                 {move || shown.get().map(|s| s.worked.into_iter().map(|line| view! { <p>{line}</p> }).collect_view())}
             </div>
-            <AxisChart
+            <Chart
                 svg=svg
-                x_ticks=x_ticks
-                y_ticks=y_ticks
-                x_label="Model size, billions of parameters (log scale)"
-                y_label="Memory, GB (log scale)"
-                legend=vec![(Stroke::Main, "Weights at this precision"), (Stroke::Limit, "Memory of one GPU"), (Stroke::Second, "With runtime allowance")]
                 description=description
                 testid="weight-chart"
+                axes=axes
             />
             <p class="widget-note">
                 {move || {
