@@ -21,6 +21,7 @@ mod app {
         pub mod format;
         pub mod gpus;
         pub mod input;
+        pub mod kv_cache;
         pub mod lab;
         pub mod latency;
         pub mod memory;

@@ -7,6 +7,7 @@
 
 pub mod latency;
 pub mod loglog;
+pub mod sizing;
 
 pub use loglog::{compact, decades, Band, LegendEntry, Line, LogLogChart, Stroke, Tick};
 
