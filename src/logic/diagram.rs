@@ -108,6 +108,83 @@ pub struct Node {
     pub decor: Decor,
 }
 
+/// A drawing as `content/diagrams.md` names it (`decor: layers`, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DecorName {
+    /// No drawing.
+    None,
+    /// A stack of layers.
+    Layers,
+    /// A stack of layers coloured as changed weights.
+    AdaptedLayers,
+    /// The distillation playground's teacher probabilities as bars.
+    TeacherBars,
+}
+
+impl DecorName {
+    /// The drawing itself.
+    pub fn decor(self) -> Decor {
+        match self {
+            DecorName::None => Decor::None,
+            DecorName::Layers => Decor::Layers { adapted: false },
+            DecorName::AdaptedLayers => Decor::Layers { adapted: true },
+            DecorName::TeacherBars => Decor::Bars(super::distill::SEED_PRESET.teacher.to_vec()),
+        }
+    }
+}
+
+/// A node's words, compiled from `content/diagrams.md` by the build script.
+#[derive(Debug)]
+pub struct NodeWords {
+    /// `data-node` value: a stable slug.
+    pub id: &'static str,
+    /// How it looks.
+    pub kind: Kind,
+    /// The text in the box.
+    pub label: &'static str,
+    /// A smaller second line (may be empty).
+    pub note: &'static str,
+    /// What selecting it explains.
+    pub detail: &'static str,
+    /// Where it leads, relative to the document base; empty when it is not a link.
+    pub href: &'static str,
+    /// The drawing in its box.
+    pub decor: DecorName,
+}
+
+impl NodeWords {
+    /// The node these words make.
+    pub fn node(&self) -> Node {
+        Node {
+            id: self.id,
+            label: self.label.into(),
+            note: self.note.into(),
+            detail: self.detail.into(),
+            href: (!self.href.is_empty()).then(|| self.href.into()),
+            kind: self.kind,
+            decor: self.decor.decor(),
+        }
+    }
+}
+
+/// A diagram's words, compiled from `content/diagrams.md` by the build script: everything a
+/// reader reads, and which nodes the edges join. The layouts are code.
+#[derive(Debug)]
+pub struct DiagramWords {
+    /// Directive name.
+    pub name: &'static str,
+    /// The card's title.
+    pub title: &'static str,
+    /// What the diagram shows, for screen readers and the caption.
+    pub summary: &'static str,
+    /// What the detail panel says before anything is selected.
+    pub hint: &'static str,
+    /// Nodes, in drawing order.
+    pub nodes: &'static [NodeWords],
+    /// Edges, in drawing order (none for a tree: its edges follow from it).
+    pub edges: &'static [Edge],
+}
+
 /// What an edge means, which sets how it is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EdgeKind {
