@@ -85,6 +85,7 @@ pub struct Node {
     /// Where a chapter-map node leads, relative to the site's base (`model-selection/#x`).
     pub href: String,
     line: usize,
+    link_line: usize,
 }
 
 /// An edge, checked.
@@ -332,6 +333,7 @@ pub fn parse(text: &str, refs: &Refs) -> Result<Vec<Diagram>, DiagramError> {
                     return Err(err(format!("`{key}:` is written twice for `{}`", n.id)));
                 }
                 *slot = if key == "link" {
+                    n.link_line = line;
                     value.to_string()
                 } else {
                     value_text()?
@@ -420,7 +422,12 @@ fn check(d: &mut Diagram, refs: &Refs) -> Result<(), DiagramError> {
                         n.id
                     )));
                 }
-                let (href, title, heading) = link(&n.href, n.kind == "leaf", refs).map_err(&err)?;
+                let (href, title, heading) =
+                    link(&n.href, n.kind == "leaf", refs).map_err(at(if n.href.is_empty() {
+                        n.line
+                    } else {
+                        n.link_line
+                    }))?;
                 n.href = href;
                 let fill = |template: &str| {
                     template
@@ -436,7 +443,7 @@ fn check(d: &mut Diagram, refs: &Refs) -> Result<(), DiagramError> {
             }
             kind => {
                 if !n.href.is_empty() {
-                    return Err(err(format!(
+                    return Err(at(n.link_line)(format!(
                         "only branches and leaves of the chapter map have `link:`, not `{}`",
                         n.id
                     )));
