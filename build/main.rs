@@ -1,6 +1,7 @@
-//! Build script: compiles the lessons in `content/` into Rust data for `src/content.rs`.
+//! Build script: compiles the lessons in `content/` into Rust data for `src/content.rs`, and the
+//! diagrams' words (`content/diagrams.md`) into Rust data for `src/widgets/diagrams/data.rs`.
 //!
-//! A broken lesson fails the build here, with `content/<file>:<line>: <what to fix>`.
+//! A broken lesson or diagram fails the build here, with `content/<file>:<line>: <what to fix>`.
 //! It includes the app's own pure modules (the calculators in `src/logic/`, `src/figures.rs`)
 //! and widget registry by path, so figures in the text come from the widgets' code and widget
 //! names are checked.
@@ -21,6 +22,7 @@ mod app {
         pub mod format;
         pub mod gpus;
         pub mod input;
+        pub mod kv_cache;
         pub mod lab;
         pub mod latency;
         pub mod memory;
@@ -28,6 +30,7 @@ mod app {
         pub use input::{parse_number, InputError};
     }
 }
+mod diagrams;
 mod lessons;
 use app::{figures, logic};
 
@@ -72,9 +75,38 @@ fn emit_search_index(compiled: &[lessons::CompiledLesson]) -> String {
     )
 }
 
-fn main() {
-    let root =
-        std::path::PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+/// The diagrams' words, checked against the widgets and the compiled lessons, as Rust source.
+fn compile_diagrams(
+    read: &dyn Fn(&str) -> Result<String, String>,
+    compiled: &[lessons::CompiledLesson],
+) -> Result<String, String> {
+    let text = read(diagrams::FILE)
+        .map_err(|m| format!("content/{}:1: cannot be read: {m}", diagrams::FILE))?;
+    let widgets: Vec<&str> = WIDGETS.iter().map(|(name, _)| *name).collect();
+    let lessons: Vec<diagrams::LessonRef> = compiled
+        .iter()
+        .map(|l| {
+            let headings = l
+                .headings
+                .iter()
+                .map(|(_, id, text)| (id.clone(), text.clone()))
+                .collect();
+            (l.slug.clone(), l.title.clone(), headings)
+        })
+        .collect();
+    let refs = diagrams::Refs {
+        widgets: &widgets,
+        lessons: &lessons,
+        figure: &|name, args| figures::inline(name, args),
+    };
+    let words = diagrams::parse(&text, &refs).map_err(|e| e.to_string())?;
+    Ok(diagrams::emit_rust(&words))
+}
+
+/// Compiles the course and the diagrams' words into `OUT_DIR`.
+fn run() -> Result<(), String> {
+    let var = |name: &str| std::env::var(name).map_err(|e| format!("{name}: {e}"));
+    let root = std::path::PathBuf::from(var("CARGO_MANIFEST_DIR")?);
     let content = root.join("content");
     println!("cargo:rerun-if-changed=content");
     println!("cargo:rerun-if-changed=src/widgets/registry.rs");
@@ -89,18 +121,24 @@ fn main() {
         inline_figure: &|name, args| figures::inline(name, args),
         block_figure: &|name, args| figures::block(name, args),
     };
-    match lessons::compile_course(&read, &ctx) {
-        Ok((toc, compiled, glossary)) => {
-            let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
-            let mut rust = lessons::emit_rust(&toc, &compiled, &glossary);
-            rust.push_str(&emit_search_index(&compiled));
-            std::fs::write(out.join("content.rs"), rust).expect("OUT_DIR is writable");
-        }
-        Err(e) => {
-            // Cargo shows build-script errors; this line names the file and line to fix.
-            eprintln!("error: {e}");
-            println!("cargo:warning={e}");
-            std::process::exit(1);
-        }
+    let (toc, compiled, glossary) =
+        lessons::compile_course(&read, &ctx).map_err(|e| e.to_string())?;
+    let diagram_words = compile_diagrams(&read, &compiled)?;
+    let out = std::path::PathBuf::from(var("OUT_DIR")?);
+    let mut rust = lessons::emit_rust(&toc, &compiled, &glossary);
+    rust.push_str(&emit_search_index(&compiled));
+    let write = |name: &str, text: String| {
+        std::fs::write(out.join(name), text).map_err(|e| format!("OUT_DIR/{name}: {e}"))
+    };
+    write("content.rs", rust)?;
+    write("diagrams.rs", diagram_words)
+}
+
+fn main() {
+    if let Err(e) = run() {
+        // Cargo shows build-script errors; this line names the file and line to fix.
+        eprintln!("error: {e}");
+        println!("cargo:warning={e}");
+        std::process::exit(1);
     }
 }

@@ -23,6 +23,7 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
     ("gpus-needed", "params precision|bits gpu-gb"),
     ("size-ratio", "small=<billions> large=<billions>"),
     ("ratio", "a=<number> b=<number>"),
+    ("quotient", "a=<number> b=<number>"),
     ("weight-gb-approx", "params=<billions> precision|bits"),
     (
         "decode-tps",
@@ -46,6 +47,7 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
     ("loss-soft", "student=a|b"),
     ("kl", "student=a|b"),
     ("teacher-entropy", ""),
+    ("teacher-probs", ""),
     ("neg-ln", "p=<probability>"),
     ("eval-accuracy", "system=baseline|optimized"),
     ("break-even-first", BREAK_EVEN_ARGS),
@@ -211,6 +213,10 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                 plain(num(args, "a")? / num(args, "b")?)
             ))
         }
+        "quotient" => {
+            check_known(args, &["a", "b"])?;
+            Ok(plain(num(args, "a")? / num(args, "b")?))
+        }
         "weight-gb-approx" => {
             check_known(args, &["params", "precision", "bits"])?;
             Ok(format!("{} GB", plain(approx_weight_gb(args, "params")?)))
@@ -324,6 +330,15 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
         "teacher-entropy" => {
             check_known(args, &[])?;
             Ok(fixed(distill::entropy(&SEED_PRESET.teacher), 3))
+        }
+        "teacher-probs" => {
+            check_known(args, &[])?;
+            let probs: Vec<String> = SEED_PRESET
+                .teacher
+                .iter()
+                .map(|p| format!("{p:.2}"))
+                .collect();
+            Ok(probs.join(", "))
         }
         "neg-ln" => {
             check_known(args, &["p"])?;
@@ -600,6 +615,8 @@ mod tests {
             ("loss-soft", &[("student", "a")], "0.886"),
             ("loss-soft", &[("student", "b")], "1.203"),
             ("teacher-entropy", &[], "0.863"),
+            ("teacher-probs", &[], "0.70, 0.20, 0.07, 0.03"),
+            ("quotient", &[("a", "150"), ("b", "3")], "50"),
             ("neg-ln", &[("p", "0.25")], "1.386"),
             ("neg-ln", &[("p", "0.10")], "2.303"),
             ("neg-ln", &[("p", "0.05")], "2.996"),

@@ -380,21 +380,195 @@ fn significant(value: f64, figures: usize) -> String {
     if !value.is_finite() || value <= 0.0 {
         return plain(value);
     }
-    let trim = |s: &str| {
-        if s.contains('.') {
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        } else {
-            s.to_string()
-        }
-    };
     let figures = figures.clamp(1, 10);
     if value >= 1e9 {
         let s = format!("{value:.*e}", figures - 1);
         let (mantissa, exponent) = s.split_once('e').unwrap_or((s.as_str(), "0"));
-        return format!("{}e{exponent}", trim(mantissa));
+        return format!("{}e{exponent}", super::format::trim_zeros(mantissa));
     }
     let decimals = (figures as i32 - 1 - value.log10().floor() as i32).clamp(0, 9) as usize;
-    trim(&fixed(value, decimals))
+    super::format::trim_zeros(&fixed(value, decimals)).to_string()
+}
+
+/// A good result: both bills at the chosen volume, and where they cross.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bills {
+    /// The prices and throughput, checked.
+    pub inputs: CostInputs,
+    /// The reader's volume, tokens a month.
+    pub volume: f64,
+    /// The API's bill at that volume, $ a month.
+    pub api: f64,
+    /// Dedicated GPUs' bill at that volume, $ a month.
+    pub dedicated: f64,
+    /// GPUs that volume needs.
+    pub gpus: u64,
+    /// Every volume where dedicated is cheaper, if there is one.
+    pub wins: Option<DedicatedWins>,
+    /// Dedicated cost per million tokens with the GPUs as busy as `utilisation` says ($).
+    pub dedicated_per_m: f64,
+    /// The sums a reader can check, one line each.
+    pub worked: Vec<String>,
+}
+
+/// The break-even calculator's result for its fields as typed (API $ per million tokens, GPU $
+/// per hour, tokens/s of one GPU, utilisation %, tokens a month), or every field's error.
+pub fn bills(
+    price: &str,
+    hourly: &str,
+    tps: &str,
+    utilisation: &str,
+    volume: &str,
+) -> Result<Bills, Vec<InputError>> {
+    let price = parse_api_price_per_m(price);
+    let hourly = parse_gpu_hourly(hourly);
+    let tps = parse_throughput_tps(tps);
+    let utilisation = parse_utilisation_percent(utilisation);
+    let volume = parse_tokens_per_month(volume);
+    match (price, hourly, tps, utilisation, volume) {
+        (Ok(api_price_per_m), Ok(gpu_hourly), Ok(throughput_tps), Ok(utilisation), Ok(volume)) => {
+            let inputs = CostInputs {
+                api_price_per_m,
+                gpu_hourly,
+                throughput_tps,
+                utilisation,
+            };
+            let point = inputs.point(volume);
+            let gpus = inputs.gpus_needed(volume);
+            let dedicated_per_m =
+                inputs.gpu_monthly_cost() / inputs.gpu_capacity_tokens_per_month() * 1e6;
+            let wins = inputs.dedicated_wins();
+            let mut worked = vec![
+                format!(
+                    "API: {} M tokens \u{d7} ${} per M = {} a month",
+                    plain(volume / 1e6),
+                    plain(api_price_per_m),
+                    dollars(point.api_cost)
+                ),
+                format!(
+                    "Dedicated: {} \u{d7} ${}/h \u{d7} {} h = {} a month (one GPU serves {} M tokens a month)",
+                    gpus,
+                    plain(gpu_hourly),
+                    plain(HOURS_PER_MONTH),
+                    dollars(point.dedicated_cost),
+                    plain(inputs.gpu_capacity_tokens_per_month() / 1e6)
+                ),
+                inputs.worked_line(),
+            ];
+            worked.extend(wins.map(|w| w.worked_line()));
+            Ok(Bills {
+                inputs,
+                volume,
+                api: point.api_cost,
+                dedicated: point.dedicated_cost,
+                gpus,
+                wins,
+                dedicated_per_m,
+                worked,
+            })
+        }
+        (a, b, c, d, e) => Err([a.err(), b.err(), c.err(), d.err(), e.err()]
+            .into_iter()
+            .flatten()
+            .collect()),
+    }
+}
+
+/// Money as a reader reads it: `$600`, `$1,825`, `$0.46`.
+pub fn dollars(v: f64) -> String {
+    if v >= 100.0 {
+        format!("${}", fixed(v, 0))
+    } else {
+        format!("${}", fixed(v, 2))
+    }
+}
+
+/// Which path is cheaper at the chosen volume, and by how much.
+pub fn verdict(b: &Bills) -> String {
+    let gap = (b.api - b.dedicated).abs();
+    if gap < 0.005 {
+        "$0: both cost the same".into()
+    } else if b.api < b.dedicated {
+        format!("{} less on the API", dollars(gap))
+    } else {
+        format!("{} less on dedicated", dollars(gap))
+    }
+}
+
+/// Where dedicated wins, in words: the volume above which it always does (or "None"), then
+/// the ranges below it, e.g. (`12,167 M tokens/month`, `; below that, dedicated wins only
+/// from 3,042 to 3,942 M, …`). The output shows the two as one text.
+pub fn wins_text(b: &Bills) -> (String, String) {
+    let Some(wins) = b.wins else {
+        return (
+            "None".into(),
+            ": the API is always cheaper at these inputs".into(),
+        );
+    };
+    let always = format!("{} tokens/month", volume_text(wins.always_from()));
+    let below = match (wins.ranges_text(), wins.range_count()) {
+        (None, _) => "; below that, the API is cheaper".into(),
+        (Some(list), n) if n <= MAX_LISTED_RANGES as u64 => {
+            format!("; below that, dedicated wins only from {list}")
+        }
+        (Some(list), n) => format!(
+            "; below that, dedicated wins only in {} ranges, from {list}",
+            fixed(n as f64, 0)
+        ),
+    };
+    (always, below)
+}
+
+/// The cost chart in words, for screen readers and as its caption.
+pub fn chart_description(b: &Bills) -> String {
+    let cross = match b.wins {
+        Some(wins) => {
+            let shaded = match wins.range_count() {
+                0 => String::new(),
+                1 => "one range below that and ".into(),
+                n => format!("{} ranges below that and ", fixed(n as f64, 0)),
+            };
+            format!(
+                "The lines first cross at {} M tokens a month. Shaded: where dedicated is \
+                 cheaper, {shaded}every volume from {} tokens on, marked by the vertical line",
+                plain(b.inputs.break_even_tokens_per_month() / 1e6),
+                volume_text(wins.always_from())
+            )
+        }
+        None => "The lines never cross: a busy GPU still costs more per token than the API".into(),
+    };
+    format!(
+        "Monthly cost against tokens a month. The API line rises with volume; the dedicated line \
+         starts at one GPU's rent, {}, and steps up by that much each time another GPU is needed. {}. \
+         At {} M tokens the API costs {} and dedicated {}.",
+        dollars(b.inputs.gpu_monthly_cost()),
+        cross,
+        plain(b.volume / 1e6),
+        dollars(b.api),
+        dollars(b.dedicated)
+    )
+}
+
+impl Bills {
+    /// The dedicated bill with its GPUs, e.g. `$1,825 (1 GPU)`.
+    pub fn dedicated_text(&self) -> String {
+        format!(
+            "{} ({} GPU{})",
+            dollars(self.dedicated),
+            self.gpus,
+            if self.gpus == 1 { "" } else { "s" }
+        )
+    }
+
+    /// The note under the chart: what a busy dedicated GPU costs per million tokens.
+    pub fn note(&self) -> String {
+        format!(
+            "A dedicated GPU as busy as this costs {} per million tokens. A month is {} hours, \
+             and every GPU is paid for all of them; engineering time is not counted.",
+            dollars(self.dedicated_per_m),
+            plain(HOURS_PER_MONTH)
+        )
+    }
 }
 
 #[cfg(test)]
@@ -738,6 +912,100 @@ mod tests {
                 proptest::prop_assert!(pair[1].tokens_per_month >= pair[0].tokens_per_month);
                 proptest::prop_assert!(pair[1].api_cost >= pair[0].api_cost);
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod calculator_tests {
+    use super::*;
+
+    fn example(volume: &str) -> Bills {
+        bills("0.6", "2.5", "1500", "100", volume).unwrap()
+    }
+
+    /// The output's whole text, as a reader (or a test) reads it.
+    fn wins_said(b: &Bills) -> String {
+        let (value, detail) = wins_text(b);
+        value + &detail
+    }
+
+    #[test]
+    fn the_example_inputs() {
+        let b = example("1000000000");
+        assert_eq!(dollars(b.api), "$600");
+        assert_eq!(dollars(b.dedicated), "$1,825");
+        assert_eq!(b.gpus, 1);
+        assert_eq!(
+            plain(b.inputs.break_even_tokens_per_month() / 1e6),
+            "3,041.667"
+        );
+        assert_eq!(verdict(&b), "$1,225 less on the API");
+        assert_eq!(dollars(b.dedicated_per_m), "$0.46");
+        assert_eq!(
+            wins_said(&b),
+            "12,167 M tokens/month; below that, dedicated wins only from 3,042 to 3,942 M, \
+             6,083 to 7,884 M and 9,125 to 11,826 M"
+        );
+        assert_eq!(b.worked.len(), 4);
+        assert!(b.worked[3].starts_with("From 4 \u{d7} 3,041.667 M = 12,166.667 M"));
+        let big = example("1e10");
+        assert_eq!(big.gpus, 3);
+        assert_eq!(verdict(&big), "$525 less on dedicated");
+        // Past a step: 5 billion needs a second GPU, and the API is cheaper again.
+        assert_eq!(verdict(&example("5e9")), "$650 less on the API");
+    }
+
+    #[test]
+    fn one_crossing_and_none() {
+        let once = bills("2", "2.5", "1500", "50", "1e9").unwrap();
+        assert_eq!(
+            wins_said(&once),
+            "913 M tokens/month; below that, the API is cheaper"
+        );
+        assert!(chart_description(&once).contains("every volume from 913 M tokens on"));
+        let never = bills("0.1", "2.5", "1500", "100", "1e9").unwrap();
+        assert_eq!(never.wins, None);
+        assert!(wins_said(&never).starts_with("None: the API is always cheaper"));
+        assert!(chart_description(&never).contains("never cross"));
+        assert_eq!(never.worked.len(), 3);
+    }
+
+    #[test]
+    fn many_narrow_ranges_are_counted_not_listed() {
+        // One GPU breaks even at 3,041.667 M and holds 3,042.173 M: 6,009 ranges.
+        let b = bills("0.6", "2.5", "1157.6", "100", "1e9").unwrap();
+        let text = wins_said(&b);
+        assert!(
+            text.starts_with(
+                "18,280,417 M tokens/month; below that, dedicated wins only in \
+                 6,009 ranges, from 3,041.7 to 3,042.2 M, 6,083 to 6,084 M, \u{2026} and "
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn every_bad_field_is_named() {
+        let errs = bills("0", "-1", "x", "101", "").unwrap_err();
+        assert_eq!(errs.len(), 5);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn valid_inputs_never_show_nan(
+            price in 0.001f64..10_000.0,
+            hourly in 0.001f64..10_000.0,
+            tps in 0.001f64..1e9,
+            util in 0.1f64..100.0,
+            volume in 1.0f64..1e15,
+        ) {
+            let b = bills(&price.to_string(), &hourly.to_string(), &tps.to_string(), &util.to_string(), &volume.to_string()).unwrap();
+            proptest::prop_assert!(b.api.is_finite() && b.dedicated.is_finite() && b.gpus >= 1);
+            let text = format!("{} {} {} {}", verdict(&b), chart_description(&b), wins_said(&b), b.worked.join(" "));
+            let clean = !text.contains("NaN") && !text.contains('\u{221e}');
+            proptest::prop_assert!(clean, "{}", text);
+            proptest::prop_assert!(wins_said(&b).starts_with(|c: char| c.is_ascii_digit()) == b.wins.is_some());
         }
     }
 }

@@ -5,6 +5,12 @@
 //! without being redrawn. No fonts are compiled in: put axis labels and legends in HTML next to
 //! the chart, and give every chart a text alternative (see `widgets::controls::Chart`).
 
+pub mod latency;
+pub mod loglog;
+pub mod sizing;
+
+pub use loglog::{compact, decades, Band, LegendEntry, Line, LogLogChart, Stroke, Tick};
+
 use plotters::coord::Shift;
 use plotters::prelude::*;
 

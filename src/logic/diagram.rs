@@ -108,6 +108,83 @@ pub struct Node {
     pub decor: Decor,
 }
 
+/// A drawing as `content/diagrams.md` names it (`decor: layers`, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DecorName {
+    /// No drawing.
+    None,
+    /// A stack of layers.
+    Layers,
+    /// A stack of layers coloured as changed weights.
+    AdaptedLayers,
+    /// The distillation playground's teacher probabilities as bars.
+    TeacherBars,
+}
+
+impl DecorName {
+    /// The drawing itself.
+    pub fn decor(self) -> Decor {
+        match self {
+            DecorName::None => Decor::None,
+            DecorName::Layers => Decor::Layers { adapted: false },
+            DecorName::AdaptedLayers => Decor::Layers { adapted: true },
+            DecorName::TeacherBars => Decor::Bars(super::distill::SEED_PRESET.teacher.to_vec()),
+        }
+    }
+}
+
+/// A node's words, compiled from `content/diagrams.md` by the build script.
+#[derive(Debug)]
+pub struct NodeWords {
+    /// `data-node` value: a stable slug.
+    pub id: &'static str,
+    /// How it looks.
+    pub kind: Kind,
+    /// The text in the box.
+    pub label: &'static str,
+    /// A smaller second line (may be empty).
+    pub note: &'static str,
+    /// What selecting it explains.
+    pub detail: &'static str,
+    /// Where it leads, relative to the document base; empty when it is not a link.
+    pub href: &'static str,
+    /// The drawing in its box.
+    pub decor: DecorName,
+}
+
+impl NodeWords {
+    /// The node these words make.
+    pub fn node(&self) -> Node {
+        Node {
+            id: self.id,
+            label: self.label.into(),
+            note: self.note.into(),
+            detail: self.detail.into(),
+            href: (!self.href.is_empty()).then(|| self.href.into()),
+            kind: self.kind,
+            decor: self.decor.decor(),
+        }
+    }
+}
+
+/// A diagram's words, compiled from `content/diagrams.md` by the build script: everything a
+/// reader reads, and which nodes the edges join. The layouts are code.
+#[derive(Debug)]
+pub struct DiagramWords {
+    /// Directive name.
+    pub name: &'static str,
+    /// The card's title.
+    pub title: &'static str,
+    /// What the diagram shows, for screen readers and the caption.
+    pub summary: &'static str,
+    /// What the detail panel says before anything is selected.
+    pub hint: &'static str,
+    /// Nodes, in drawing order.
+    pub nodes: &'static [NodeWords],
+    /// Edges, in drawing order (none for a tree: its edges follow from it).
+    pub edges: &'static [Edge],
+}
+
 /// What an edge means, which sets how it is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EdgeKind {
@@ -367,7 +444,7 @@ impl Diagram {
         let mut out = Vec::new();
         let mut ids: Vec<&str> = self.nodes.iter().map(|n| n.id).collect();
         ids.sort_unstable();
-        if ids.windows(2).any(|w| w[0] == w[1]) {
+        if ids.windows(2).any(|w| matches!(w, [a, b] if a == b)) {
             out.push(format!("{}: duplicate node ids", self.name));
         }
         for e in &self.edges {
@@ -422,7 +499,9 @@ impl Diagram {
                 }
             }
             for (e, route) in self.edges.iter().zip(&layout.routes) {
-                let (Some((fi, _)), Some((ti, _))) = (self.node(e.from), self.node(e.to)) else {
+                let from_box = self.node(e.from).and_then(|(i, _)| layout.boxes.get(i));
+                let to_box = self.node(e.to).and_then(|(i, _)| layout.boxes.get(i));
+                let (Some(from_box), Some(to_box)) = (from_box, to_box) else {
                     continue;
                 };
                 let (Some(first), Some(last)) = (route.points.first(), route.points.last()) else {
@@ -434,13 +513,13 @@ impl Diagram {
                 }
                 // Edges without arrows may start and end under the boxes; arrows must touch.
                 if matches!(e.kind, EdgeKind::Flow | EdgeKind::Loop) {
-                    if !layout.boxes[fi].on_outline(*first) {
+                    if !from_box.on_outline(*first) {
                         out.push(format!(
                             "{at}: edge {}-{} does not start on {}",
                             e.from, e.to, e.from
                         ));
                     }
-                    if !layout.boxes[ti].on_outline(*last) {
+                    if !to_box.on_outline(*last) {
                         out.push(format!(
                             "{at}: edge {}-{} does not end on {}",
                             e.from, e.to, e.to
@@ -459,28 +538,30 @@ impl Diagram {
 }
 
 /// The chapter map's layouts, computed from its tree: the root, then each branch with its
-/// leaves. `tree` lists, per branch, the branch's node index and its leaves' indices.
+/// leaves. `tree` lists, per branch, the branch's node index and its leaves' indices; an index
+/// out of range is left out.
 pub fn tree_layouts(
     nodes: &[Node],
     root: usize,
     tree: &[(usize, Vec<usize>)],
 ) -> (Layout, Layout, Vec<Edge>) {
+    let id = |i: usize| nodes.get(i).map(|n| n.id);
+    let link = |from, to| Edge {
+        from,
+        to,
+        label: "",
+        kind: EdgeKind::Link,
+    };
     let mut edges = Vec::new();
     for (b, leaves) in tree {
-        edges.push(Edge {
-            from: nodes[root].id,
-            to: nodes[*b].id,
-            label: "",
-            kind: EdgeKind::Link,
-        });
-        for l in leaves {
-            edges.push(Edge {
-                from: nodes[*b].id,
-                to: nodes[*l].id,
-                label: "",
-                kind: EdgeKind::Link,
-            });
-        }
+        let Some(branch) = id(*b) else { continue };
+        edges.extend(id(root).map(|r| link(r, branch)));
+        edges.extend(
+            leaves
+                .iter()
+                .filter_map(|l| id(*l))
+                .map(|l| link(branch, l)),
+        );
     }
     (
         tree_wide(nodes, root, tree),
@@ -496,6 +577,43 @@ fn elbow(from: (f64, f64), mid_x: f64, to: (f64, f64)) -> Route {
     }
 }
 
+/// Boxes being placed, one per node: each starts empty and is set once.
+struct Boxes<'a> {
+    nodes: &'a [Node],
+    boxes: Vec<Rect>,
+}
+
+impl<'a> Boxes<'a> {
+    fn new(nodes: &'a [Node]) -> Self {
+        Boxes {
+            nodes,
+            boxes: vec![Rect::new(0.0, 0.0, 0.0, 0.0); nodes.len()],
+        }
+    }
+
+    /// Height node `i` needs at `width`, at least `min`.
+    fn height(&self, i: usize, width: f64, min: f64) -> f64 {
+        self.nodes
+            .get(i)
+            .map_or(min, |n| needed_height(n, width).max(min))
+    }
+
+    /// Places node `i` at `r`.
+    fn set(&mut self, i: usize, r: Rect) {
+        if let Some(b) = self.boxes.get_mut(i) {
+            *b = r;
+        }
+    }
+
+    /// Node `i`'s box (empty if there is no such node).
+    fn get(&self, i: usize) -> Rect {
+        self.boxes
+            .get(i)
+            .copied()
+            .unwrap_or(Rect::new(0.0, 0.0, 0.0, 0.0))
+    }
+}
+
 /// Root on the left, branches in a column, leaves to their right.
 fn tree_wide(nodes: &[Node], root: usize, tree: &[(usize, Vec<usize>)]) -> Layout {
     // Narrower than the other diagrams' 720, so that the map's many words draw larger.
@@ -507,36 +625,42 @@ fn tree_wide(nodes: &[Node], root: usize, tree: &[(usize, Vec<usize>)]) -> Layou
     const LEAF_W: f64 = WIDTH - LEAF_X - 4.0;
     const GAP: f64 = 8.0;
     const GROUP_GAP: f64 = 20.0;
-    let mut boxes = vec![Rect::new(0.0, 0.0, 0.0, 0.0); nodes.len()];
+    let mut boxes = Boxes::new(nodes);
     let mut routes = Vec::new();
     let mut y = 4.0;
     for (b, leaves) in tree {
         let top = y;
         for l in leaves {
-            let h = needed_height(&nodes[*l], LEAF_W).max(36.0);
-            boxes[*l] = Rect::new(LEAF_X, y, LEAF_W, h);
+            let h = boxes.height(*l, LEAF_W, 36.0);
+            boxes.set(*l, Rect::new(LEAF_X, y, LEAF_W, h));
             y += h + GAP;
         }
         let bottom = y - GAP;
-        let h = needed_height(&nodes[*b], BRANCH_W).max(48.0);
-        boxes[*b] = Rect::new(BRANCH_X, (top + bottom) / 2.0 - h / 2.0, BRANCH_W, h);
+        let h = boxes.height(*b, BRANCH_W, 48.0);
+        boxes.set(
+            *b,
+            Rect::new(BRANCH_X, (top + bottom) / 2.0 - h / 2.0, BRANCH_W, h),
+        );
         y += GROUP_GAP - GAP;
     }
     let height = y - GROUP_GAP + 4.0;
-    let first = tree.first().map(|(b, _)| boxes[*b].cy()).unwrap_or(0.0);
-    let last = tree.last().map(|(b, _)| boxes[*b].cy()).unwrap_or(0.0);
-    let rh = needed_height(&nodes[root], ROOT.w).max(56.0);
-    boxes[root] = Rect::new(ROOT.x, (first + last) / 2.0 - rh / 2.0, ROOT.w, rh);
-    let r = boxes[root];
+    let first = tree.first().map(|(b, _)| boxes.get(*b).cy()).unwrap_or(0.0);
+    let last = tree.last().map(|(b, _)| boxes.get(*b).cy()).unwrap_or(0.0);
+    let rh = boxes.height(root, ROOT.w, 56.0);
+    boxes.set(
+        root,
+        Rect::new(ROOT.x, (first + last) / 2.0 - rh / 2.0, ROOT.w, rh),
+    );
+    let r = boxes.get(root);
     for (b, leaves) in tree {
-        let br = boxes[*b];
+        let br = boxes.get(*b);
         routes.push(elbow(
             (r.right(), r.cy()),
             (r.right() + br.x) / 2.0,
             (br.x, br.cy()),
         ));
         for l in leaves {
-            let lr = boxes[*l];
+            let lr = boxes.get(*l);
             routes.push(elbow(
                 (br.right(), br.cy()),
                 (br.right() + lr.x) / 2.0,
@@ -547,7 +671,7 @@ fn tree_wide(nodes: &[Node], root: usize, tree: &[(usize, Vec<usize>)]) -> Layou
     Layout {
         width: WIDTH,
         height,
-        boxes,
+        boxes: boxes.boxes,
         routes,
     }
 }
@@ -558,34 +682,34 @@ fn tree_narrow(nodes: &[Node], root: usize, tree: &[(usize, Vec<usize>)]) -> Lay
     const BRANCH_X: f64 = 18.0;
     const LEAF_X: f64 = 44.0;
     const GAP: f64 = 8.0;
-    let mut boxes = vec![Rect::new(0.0, 0.0, 0.0, 0.0); nodes.len()];
+    let mut boxes = Boxes::new(nodes);
     let mut routes = Vec::new();
-    let rh = needed_height(&nodes[root], WIDTH - 4.0).max(40.0);
-    boxes[root] = Rect::new(2.0, 2.0, WIDTH - 4.0, rh);
+    let rh = boxes.height(root, WIDTH - 4.0, 40.0);
+    boxes.set(root, Rect::new(2.0, 2.0, WIDTH - 4.0, rh));
     let mut y = 2.0 + rh + GAP + 4.0;
     for (b, leaves) in tree {
         let bw = WIDTH - BRANCH_X - 2.0;
-        let h = needed_height(&nodes[*b], bw).max(40.0);
-        boxes[*b] = Rect::new(BRANCH_X, y, bw, h);
+        let h = boxes.height(*b, bw, 40.0);
+        boxes.set(*b, Rect::new(BRANCH_X, y, bw, h));
         y += h + GAP;
         for l in leaves {
             let lw = WIDTH - LEAF_X - 2.0;
-            let h = needed_height(&nodes[*l], lw).max(36.0);
-            boxes[*l] = Rect::new(LEAF_X, y, lw, h);
+            let h = boxes.height(*l, lw, 36.0);
+            boxes.set(*l, Rect::new(LEAF_X, y, lw, h));
             y += h + GAP;
         }
         y += 8.0;
     }
-    let r = boxes[root];
+    let r = boxes.get(root);
     for (b, leaves) in tree {
-        let br = boxes[*b];
+        let br = boxes.get(*b);
         let spine = (r.x + BRANCH_X) / 2.0 + 1.0;
         routes.push(Route {
             points: vec![(spine, r.bottom()), (spine, br.cy()), (br.x, br.cy())],
             label: None,
         });
         for l in leaves {
-            let lr = boxes[*l];
+            let lr = boxes.get(*l);
             let spine = (BRANCH_X + LEAF_X) / 2.0 + 2.0;
             routes.push(Route {
                 points: vec![(spine, br.bottom()), (spine, lr.cy()), (lr.x, lr.cy())],
@@ -596,7 +720,7 @@ fn tree_narrow(nodes: &[Node], root: usize, tree: &[(usize, Vec<usize>)]) -> Lay
     Layout {
         width: WIDTH,
         height: y - 8.0,
-        boxes,
+        boxes: boxes.boxes,
         routes,
     }
 }

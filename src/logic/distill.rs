@@ -741,7 +741,7 @@ pub fn log_probs(entry: Entry, values: &[f64]) -> Result<Vec<f64>, InputError> {
 pub fn value_text(entry: Entry, x: f64) -> String {
     let trimmed = |s: String| {
         if s.contains('.') && !s.contains('e') {
-            let t = s.trim_end_matches('0').trim_end_matches('.');
+            let t = super::format::trim_zeros(&s);
             if t == "-0" {
                 "0".to_string()
             } else {

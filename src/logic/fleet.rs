@@ -175,6 +175,184 @@ impl FleetSwap {
     }
 }
 
+/// A good result: the traffic and the swap.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fleet {
+    /// Output tokens a day.
+    pub tokens_per_day: f64,
+    /// Output tokens a second, averaged over the day.
+    pub average_tps: f64,
+    /// The swap's fleets.
+    pub swap: FleetSwap,
+    /// The sums a reader can check, one line each.
+    pub worked: Vec<String>,
+    /// Whether the GPUs hold each model's weights, in words.
+    pub fit_note: String,
+    /// True when memory, not decode time, limits a fleet.
+    pub overflow: bool,
+}
+
+/// The fleet-swap calculator's result for its fields as typed (requests a day, output tokens
+/// per request, each model's weights in memory and read per token, today's GPUs, and GPU
+/// memory in GB or blank), or every field's error.
+pub fn fleet_of(
+    requests: &str,
+    tokens: &str,
+    large: super::decode::ModelText,
+    small: super::decode::ModelText,
+    gpus: &str,
+    gpu_memory: &str,
+) -> Result<Fleet, Vec<InputError>> {
+    let requests = parse_requests_per_day(requests);
+    let tokens = parse_output_tokens(tokens);
+    let large = super::decode::parse_model_weights(
+        large.0,
+        large.1,
+        ("Large model", "Large model per token"),
+    );
+    let small = super::decode::parse_model_weights(
+        small.0,
+        small.1,
+        ("Small model", "Small model per token"),
+    );
+    let gpus = parse_gpu_count(gpus);
+    let gpu_memory = super::decode::parse_gpu_memory_gb(gpu_memory);
+    match (requests, tokens, large, small, gpus, gpu_memory) {
+        (Ok(requests), Ok(tokens), Ok(large), Ok(small), Ok(gpus), Ok(gpu_memory)) => {
+            let tokens_per_day = tokens_per_day(requests, tokens);
+            let average_tps = average_tokens_per_s(tokens_per_day);
+            let swap = FleetSwap::new(large, small, gpus, gpu_memory);
+            let mut worked = vec![format!(
+                "{} requests \u{d7} {} tokens = {} tokens a day \u{f7} 86,400 s = {} tok/s on average",
+                plain(requests),
+                plain(tokens),
+                fixed(tokens_per_day, 0),
+                fixed(average_tps, 1)
+            )];
+            worked.extend(swap.worked_lines());
+            let (fit_note, overflow) = fit_note(&swap);
+            Ok(Fleet {
+                tokens_per_day,
+                average_tps,
+                swap,
+                worked,
+                fit_note,
+                overflow,
+            })
+        }
+        (a, b, c, d, e, f) => Err([a.err(), b.err()]
+            .into_iter()
+            .flatten()
+            .chain(c.err().into_iter().flatten())
+            .chain(d.err().into_iter().flatten())
+            .chain([e.err(), f.err()].into_iter().flatten())
+            .collect()),
+    }
+}
+
+/// Whether the GPUs hold each model's weights, in words, and whether memory limits a fleet:
+/// today's fleet too small for the large model, or the small model needing more GPUs to hold
+/// its weights than to do its decode work.
+fn fit_note(swap: &FleetSwap) -> (String, bool) {
+    let Some(m) = swap.memory else {
+        return (
+            "GPU memory not given, so the fleets are sized by decode work alone. Pick a GPU, or \
+             type its memory, to check that they hold the weights."
+                .into(),
+            false,
+        );
+    };
+    let gpu = format!("{} GB", plain(m.gpu_memory_gb));
+    let mut sentences = Vec::new();
+    if swap.large_gpus < m.large_gpus_to_hold {
+        sentences.push(format!(
+            "Today's {} of {gpu} cannot hold the large model's {} GB of weights: that takes at \
+             least {}.",
+            gpus_text(swap.large_gpus),
+            plain(swap.large.in_memory_gb),
+            gpus_text(m.large_gpus_to_hold)
+        ));
+    }
+    if swap.small_gpus > swap.small_gpus_for_decode {
+        sentences.push(format!(
+            "The small model's decode work needs {}, but its {} GB of weights need {} of {gpu} \
+             to hold, so memory sets its fleet.",
+            gpus_text(swap.small_gpus_for_decode),
+            plain(swap.small.in_memory_gb),
+            gpus_text(m.small_gpus_to_hold)
+        ));
+    }
+    if m.small_gpus_to_hold > swap.large_gpus {
+        sentences.push(format!(
+            "Today's {} cannot hold the small model's weights, so the figure for traffic on \
+             the same GPUs does not apply.",
+            gpus_text(swap.large_gpus)
+        ));
+    }
+    if sentences.is_empty() {
+        return (
+            format!(
+                "Memory is not the limit: on GPUs of {gpu}, the large model's {} GB of weights \
+                 need {} to hold and the small model's {} GB need {}.",
+                plain(swap.large.in_memory_gb),
+                gpus_text(m.large_gpus_to_hold),
+                plain(swap.small.in_memory_gb),
+                gpus_text(m.small_gpus_to_hold)
+            ),
+            false,
+        );
+    }
+    (sentences.join(" "), true)
+}
+
+/// `1 GPU`, `8 GPUs`.
+pub fn gpus_text(n: u64) -> String {
+    format!(
+        "{} GPU{}",
+        fixed(n as f64, 0),
+        if n == 1 { "" } else { "s" }
+    )
+}
+
+impl Fleet {
+    /// Output tokens a day, e.g. `400,000,000 tokens`.
+    pub fn tokens_per_day_text(&self) -> String {
+        format!("{} tokens", fixed(self.tokens_per_day, 0))
+    }
+
+    /// GPU time of the large model over the small one's, e.g. `8×`.
+    pub fn ratio_text(&self) -> String {
+        format!(
+            "{}\u{d7}",
+            super::decode::three_figures(self.swap.gpu_time_ratio)
+        )
+    }
+
+    /// The small model's fleet, e.g. `1 GPU`.
+    pub fn small_gpus_text(&self) -> String {
+        gpus_text(self.swap.small_gpus)
+    }
+
+    /// Traffic today's GPUs would carry on the small model, e.g. `8× today's`.
+    pub fn traffic_text(&self) -> String {
+        format!(
+            "{}\u{d7} today's",
+            super::decode::three_figures(self.swap.traffic_multiple)
+        )
+    }
+
+    /// The note under the fleets: why they shrink, and the average traffic they carry.
+    pub fn note(&self) -> String {
+        format!(
+            "Decode time per token follows the weights read per token (for a mixture of experts, \
+             its active experts), so the fleet shrinks by their ratio, down to the GPUs that hold \
+             the weights. Traffic is averaged over the day ({} tok/s); size for your peaks by \
+             raising it.",
+            fixed(self.average_tps, 0)
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::decode::DEEPSEEK_R1;
@@ -319,6 +497,105 @@ mod tests {
             proptest::prop_assert!(swap.small_gpus as f64 * gpu_gb >= small * (1.0 - 1e-9));
             proptest::prop_assert!(swap.small_gpus >= swap.small_gpus_for_decode);
             proptest::prop_assert!(swap.small_gpus_for_decode as f64 >= gpus as f64 / swap.gpu_time_ratio - 1e-6);
+        }
+    }
+}
+
+#[cfg(test)]
+mod calculator_tests {
+    use super::super::decode::three_figures;
+    use super::*;
+
+    #[test]
+    fn the_defaults_give_the_lesson_figures() {
+        let f = fleet_of("1000000", "400", ("40", ""), ("5", ""), "8", "80").unwrap();
+        assert_eq!(fixed(f.tokens_per_day, 0), "400,000,000");
+        assert_eq!(f.swap.gpu_time_ratio, 8.0);
+        assert_eq!(gpus_text(f.swap.small_gpus), "1 GPU");
+        assert_eq!(f.swap.traffic_multiple, 8.0);
+        assert!(f.worked[0].starts_with("1,000,000 requests \u{d7} 400 tokens = 400,000,000"));
+        assert_eq!(f.worked.len(), 2);
+        assert!(!f.overflow);
+        assert_eq!(
+            f.fit_note,
+            "Memory is not the limit: on GPUs of 80 GB, the large model's 40 GB of weights need \
+             1 GPU to hold and the small model's 5 GB need 1 GPU."
+        );
+    }
+
+    #[test]
+    fn every_bad_field_is_named() {
+        let errs = fleet_of("0", "x", ("-1", "2"), ("", "0"), "1.5", "0").unwrap_err();
+        let fields: Vec<_> = errs.iter().map(|e| e.field).collect();
+        assert_eq!(
+            fields,
+            [
+                "Requests per day",
+                "Output tokens per request",
+                "Large model",
+                "Small model",
+                "Small model per token",
+                "GPUs",
+                "GPU memory"
+            ]
+        );
+    }
+
+    #[test]
+    fn deepseek_r1_today_counts_its_active_weights_and_its_memory() {
+        // R1 (671 GB held, 37 GB read) on 8 GPUs of 80 GB, swapped for the 8B at about 4 bits.
+        let f = fleet_of("1000000", "400", ("671", "37"), ("5", ""), "8", "80").unwrap();
+        assert_eq!(three_figures(f.swap.gpu_time_ratio), "7.4");
+        assert_eq!(gpus_text(f.swap.small_gpus), "2 GPUs");
+        assert!(
+            f.worked[1].starts_with("37 GB \u{f7} 5 GB = 7.4\u{d7}"),
+            "{}",
+            f.worked[1]
+        );
+        assert!(f.overflow);
+        assert_eq!(
+            f.fit_note,
+            "Today's 8 GPUs of 80 GB cannot hold the large model's 671 GB of weights: that \
+             takes at least 9 GPUs."
+        );
+    }
+
+    #[test]
+    fn moving_to_r1_is_limited_by_memory_not_decode_work() {
+        // A dense 70B in FP16 on 8 GPUs, swapped for R1: decode work needs 3, memory 9.
+        let f = fleet_of("1000000", "400", ("140", ""), ("671", "37"), "8", "80").unwrap();
+        assert_eq!(gpus_text(f.swap.small_gpus), "9 GPUs");
+        assert_eq!(f.worked.len(), 3);
+        assert!(f.overflow);
+        assert_eq!(
+            f.fit_note,
+            "The small model's decode work needs 3 GPUs, but its 671 GB of weights need 9 GPUs \
+             of 80 GB to hold, so memory sets its fleet. Today's 8 GPUs cannot hold the small \
+             model's weights, so the figure for traffic on the same GPUs does not apply."
+        );
+        // With no memory given, the widget says it sized by decode work alone.
+        let f = fleet_of("1000000", "400", ("140", ""), ("671", "37"), "8", "").unwrap();
+        assert_eq!(gpus_text(f.swap.small_gpus), "3 GPUs");
+        assert!(f.fit_note.starts_with("GPU memory not given"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn valid_inputs_give_sane_fleets(
+            req in 1.0f64..1e12,
+            tok in 1.0f64..1e6,
+            large in 0.01f64..100_000.0,
+            small in 0.01f64..100_000.0,
+            gpus in 1u64..1_000_000,
+            memory in proptest::option::of(1.0f64..100_000.0),
+        ) {
+            let memory = memory.map(|m| m.to_string()).unwrap_or_default();
+            let f = fleet_of(&req.to_string(), &tok.to_string(), (&large.to_string(), ""), (&small.to_string(), ""), &gpus.to_string(), &memory).unwrap();
+            proptest::prop_assert!(f.tokens_per_day.is_finite() && f.tokens_per_day > 0.0);
+            proptest::prop_assert!(f.swap.small_gpus >= 1);
+            proptest::prop_assert!(f.swap.small_gpus as f64 >= gpus as f64 / f.swap.gpu_time_ratio - 1e-6);
+            let text = format!("{} {}", f.worked.join(" "), f.fit_note);
+            proptest::prop_assert!(!text.contains("NaN"), "{}", text);
         }
     }
 }

@@ -51,11 +51,17 @@ fn group(int: &str, negative: bool) -> String {
 /// Formats `value` with as few decimals as it needs (up to 3) and thousands separators:
 /// `140.0` → `"140"`, `4.85` → `"4.85"`, `1342.0` → `"1,342"`.
 pub fn plain(value: f64) -> String {
-    let s = fixed(value, 3);
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    trim_zeros(&fixed(value, 3)).to_string()
+}
+
+/// `text` without the trailing zeros of its decimal part, nor a bare point left after them:
+/// `"4.850"` → `"4.85"`, `"140.00"` → `"140"`. Text with no point, or in e-notation
+/// (`"1e10"`, whose zeros are the exponent's), is returned whole.
+pub fn trim_zeros(text: &str) -> &str {
+    if text.contains('.') && !text.contains(['e', 'E']) {
+        text.trim_end_matches('0').trim_end_matches('.')
     } else {
-        s
+        text
     }
 }
 
@@ -91,6 +97,18 @@ mod tests {
         assert_eq!(plain(1342.0), "1,342");
         assert_eq!(plain(-2.5), "\u{2212}2.5");
         assert_eq!(plain(-0.0001), "0");
+    }
+
+    #[test]
+    fn trims_only_a_decimal_part() {
+        assert_eq!(trim_zeros("4.850"), "4.85");
+        assert_eq!(trim_zeros("140.000"), "140");
+        assert_eq!(trim_zeros("1,340.0"), "1,340");
+        assert_eq!(trim_zeros("100"), "100");
+        assert_eq!(trim_zeros("1e10"), "1e10");
+        assert_eq!(trim_zeros("1.50e10"), "1.50e10");
+        assert_eq!(trim_zeros("0.0"), "0");
+        assert_eq!(trim_zeros(""), "");
     }
 
     #[test]

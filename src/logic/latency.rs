@@ -286,7 +286,9 @@ pub fn histogram(samples: &[f64], bins: usize, upper: f64) -> Histogram {
             overflow += 1;
         } else {
             let bin = ((v / width).floor().max(0.0) as usize).min(bins - 1);
-            counts[bin] += 1;
+            if let Some(count) = counts.get_mut(bin) {
+                *count += 1;
+            }
         }
     }
     Histogram {
@@ -392,11 +394,8 @@ pub fn ms_text(ms: f64) -> String {
     } else {
         2
     };
-    let mut s = super::format::fixed(ms, decimals).replace(',', "");
-    if s.contains('.') {
-        s = s.trim_end_matches('0').trim_end_matches('.').to_string();
-    }
-    format!("{s} ms")
+    let s = super::format::fixed(ms, decimals).replace(',', "");
+    format!("{} ms", super::format::trim_zeros(&s))
 }
 
 /// What the explorer says about a sample: how the mean hides the tail, and what removing the
@@ -536,6 +535,234 @@ pub fn diagnose(e2e: &EndToEnd) -> Diagnosis {
                 ms_text(total),
             ),
         }
+    }
+}
+
+/// Bars in the explorer's histogram.
+pub const EXPLORER_BINS: usize = 40;
+
+/// The explorer's markers on the histogram, in the order the legend lists them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Marker {
+    /// The arithmetic mean.
+    Mean,
+    /// The median.
+    P50,
+    /// The 90th percentile.
+    P90,
+    /// The 99th percentile.
+    P99,
+}
+
+impl Marker {
+    /// Every marker, in the legend's order.
+    pub const ALL: [Marker; 4] = [Marker::Mean, Marker::P50, Marker::P90, Marker::P99];
+
+    /// Where the marker sits in `s`, in ms.
+    pub fn of(self, s: &Summary) -> f64 {
+        match self {
+            Marker::Mean => s.mean,
+            Marker::P50 => s.p50,
+            Marker::P90 => s.p90,
+            Marker::P99 => s.p99,
+        }
+    }
+}
+
+/// A drawn sample: what the latency explorer shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Explored {
+    /// The sample's figures and what trimming its tail would change.
+    pub story: TailStory,
+    /// Its histogram over `0..=upper`.
+    pub hist: Histogram,
+    /// Right edge of the histogram, in ms: a little past P99 (and the mean), so its marker
+    /// shows; the far tail is counted, not drawn.
+    pub upper: f64,
+}
+
+impl Explored {
+    /// The explorer's sample for its four fields as typed (median ms, sigma, 1 in N slow,
+    /// slow factor), or every field's error.
+    pub fn from_text(
+        median: &str,
+        sigma: &str,
+        one_in: &str,
+        factor: &str,
+    ) -> Result<Explored, Vec<InputError>> {
+        let parsed = (
+            parse_median_ms(median),
+            parse_sigma(sigma),
+            parse_slow_one_in(one_in),
+            parse_slow_factor(factor),
+        );
+        let (median_ms, sigma, slow_one_in, slow_factor) = match parsed {
+            (Ok(a), Ok(b), Ok(c), Ok(d)) => (a, b, c, d),
+            (a, b, c, d) => {
+                return Err([a.err(), b.err(), c.err(), d.err()]
+                    .into_iter()
+                    .flatten()
+                    .collect())
+            }
+        };
+        let model = LatencyModel {
+            median_ms,
+            sigma,
+            slow_one_in,
+            slow_factor,
+        };
+        let samples = model.sample(EXPLORER_SEED, EXPLORER_REQUESTS);
+        let story = TailStory::of(&model, EXPLORER_SEED, EXPLORER_REQUESTS)
+            .ok_or_else(|| vec![InputError::new("Median", "No requests to show.")])?;
+        let upper = (story.now.p99 * 1.15).max(story.now.mean * 1.15);
+        let hist = histogram(&samples, EXPLORER_BINS, upper);
+        Ok(Explored { story, hist, upper })
+    }
+
+    /// The histogram in words: its text alternative and caption.
+    pub fn description(&self) -> String {
+        let s = &self.story.now;
+        format!(
+            "Histogram of {} response times from 0 to {}: most requests cluster near the median \
+             and a long tail runs right. Mean {}, P50 {}, P90 {}, P99 {}, slowest {}{}.",
+            EXPLORER_REQUESTS,
+            ms_text(self.upper),
+            ms_text(s.mean),
+            ms_text(s.p50),
+            ms_text(s.p90),
+            ms_text(s.p99),
+            ms_text(s.max),
+            if self.hist.overflow > 0 {
+                format!(
+                    "; {} requests lie beyond the right edge",
+                    self.hist.overflow
+                )
+            } else {
+                String::new()
+            }
+        )
+    }
+}
+
+impl Part {
+    /// The part's name as the explorer shows it: `Network`, `Queueing`, `Inference`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Part::Network => "Network",
+            Part::Queue => "Queueing",
+            Part::Inference => "Inference",
+        }
+    }
+}
+
+impl EndToEnd {
+    /// The split for the explorer's three fields as typed (network, queueing and inference
+    /// ms), or every field's error.
+    pub fn from_text(
+        network: &str,
+        queue: &str,
+        inference: &str,
+    ) -> Result<EndToEnd, Vec<InputError>> {
+        match (
+            parse_network_ms(network),
+            parse_queue_ms(queue),
+            parse_inference_ms(inference),
+        ) {
+            (Ok(network_ms), Ok(queue_ms), Ok(inference_ms)) => Ok(EndToEnd {
+                network_ms,
+                queue_ms,
+                inference_ms,
+            }),
+            (a, b, c) => Err([a.err(), b.err(), c.err()].into_iter().flatten().collect()),
+        }
+    }
+
+    /// The inference share as a whole percentage: `25%`.
+    pub fn inference_share_text(&self) -> String {
+        format!(
+            "{}%",
+            super::format::fixed(self.inference_share() * 100.0, 0)
+        )
+    }
+
+    /// The split bar in words: its text alternative and caption.
+    pub fn description(&self) -> String {
+        let parts: Vec<String> = Part::ALL
+            .iter()
+            .map(|&p| {
+                format!(
+                    "{} {} ({}%)",
+                    p.label().to_lowercase(),
+                    ms_text(self.part_ms(p)),
+                    super::format::fixed(self.share(p) * 100.0, 0)
+                )
+            })
+            .collect();
+        format!(
+            "One bar of {} end-to-end, split left to right into {}.",
+            ms_text(self.total_ms()),
+            parts.join(", ")
+        )
+    }
+}
+
+#[cfg(test)]
+mod explorer_tests {
+    use super::*;
+
+    #[test]
+    fn explores_the_example_and_collects_errors() {
+        let e = Explored::from_text("800", "0.5", "20", "5").unwrap();
+        assert!(e.upper > e.story.now.p99);
+        assert_eq!(e.hist.counts.len(), EXPLORER_BINS);
+        let text = e.description();
+        assert!(
+            text.starts_with("Histogram of 2000 response times from 0 to "),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("P99 {},", ms_text(e.story.now.p99))),
+            "{text}"
+        );
+        let markers: Vec<f64> = Marker::ALL.iter().map(|m| m.of(&e.story.now)).collect();
+        let s = &e.story.now;
+        assert_eq!(markers, [s.mean, s.p50, s.p90, s.p99]);
+        let errs = Explored::from_text("0", "9", "2.5", "0").unwrap_err();
+        let fields: Vec<_> = errs.iter().map(|e| e.field).collect();
+        assert_eq!(
+            fields,
+            ["Median", "Tail (sigma)", "1 in N is slow", "Slow factor"]
+        );
+    }
+
+    #[test]
+    fn a_tail_past_the_edge_is_counted_in_words() {
+        let e = Explored::from_text("100", "0.2", "0", "1").unwrap();
+        assert!(e.hist.overflow > 0, "{:?}", e.hist.overflow);
+        assert!(
+            e.description().contains(&format!(
+                "; {} requests lie beyond the right edge.",
+                e.hist.overflow
+            )),
+            "{}",
+            e.description()
+        );
+    }
+
+    #[test]
+    fn splits_end_to_end_in_words() {
+        let e = EndToEnd::from_text("600", "150", "250").unwrap();
+        assert_eq!(e.total_ms(), 1000.0);
+        assert_eq!(
+            e.description(),
+            "One bar of 1000 ms end-to-end, split left to right into network 600 ms (60%), \
+             queueing 150 ms (15%), inference 250 ms (25%)."
+        );
+        assert_eq!(e.inference_share_text(), "25%");
+        assert_eq!(Part::Queue.label(), "Queueing");
+        let errs = EndToEnd::from_text("-1", "x", "").unwrap_err();
+        let fields: Vec<_> = errs.iter().map(|e| e.field).collect();
+        assert_eq!(fields, ["Network", "Queue", "Inference"]);
     }
 }
 

@@ -3,6 +3,8 @@
 //! Weights only: the KV cache, activations and runtime overhead come on top; the widget offers
 //! them as an option (see `kv_cache`).
 
+use super::format::{fixed, plain};
+use super::kv_cache::{self, KvCacheInputs};
 use super::{parse_number, InputError};
 
 /// How each weight is stored. Bytes per parameter follow from the bit width.
@@ -134,6 +136,225 @@ pub fn worked_line(params_b: f64, precision: Precision, gpu_gb: f64) -> String {
     )
 }
 
+/// The runtime allowance as typed: KV-cache shape and load, and an overhead percentage.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuntimeText {
+    /// Transformer layers.
+    pub layers: String,
+    /// KV heads per layer.
+    pub kv_heads: String,
+    /// Elements per head vector.
+    pub head_dim: String,
+    /// Tokens held per sequence.
+    pub context: String,
+    /// Sequences served at once.
+    pub batch: String,
+    /// Precision id of the cache (`fp16`, …).
+    pub kv_precision: String,
+    /// Activations and runtime overhead, percent.
+    pub overhead: String,
+}
+
+/// The runtime allowance, checked.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Runtime {
+    /// The KV cache's shape and load.
+    pub kv: KvCacheInputs,
+    /// Activations and runtime overhead, percent of weights + KV cache.
+    pub overhead_percent: f64,
+}
+
+fn runtime(text: &RuntimeText) -> Result<Runtime, Vec<InputError>> {
+    let layers = kv_cache::parse_layers(&text.layers);
+    let kv_heads = kv_cache::parse_kv_heads(&text.kv_heads);
+    let head_dim = kv_cache::parse_head_dim(&text.head_dim);
+    let context = kv_cache::parse_context_tokens(&text.context);
+    let batch = kv_cache::parse_batch(&text.batch);
+    let overhead = kv_cache::parse_overhead_percent(&text.overhead);
+    let bytes = Precision::from_id(&text.kv_precision)
+        .map(Precision::bytes_per_param)
+        .unwrap_or(2.0);
+    match (layers, kv_heads, head_dim, context, batch, overhead) {
+        (Ok(layers), Ok(kv_heads), Ok(head_dim), Ok(context_tokens), Ok(batch), Ok(overhead)) => {
+            Ok(Runtime {
+                kv: KvCacheInputs {
+                    layers,
+                    kv_heads,
+                    head_dim,
+                    context_tokens,
+                    batch,
+                    bytes_per_element: bytes,
+                },
+                overhead_percent: overhead,
+            })
+        }
+        (a, b, c, d, e, f) => Err([a.err(), b.err(), c.err(), d.err(), e.err(), f.err()]
+            .into_iter()
+            .flatten()
+            .collect()),
+    }
+}
+
+/// A good result of the calculator.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sizing {
+    /// Parameters, in billions.
+    pub params_b: f64,
+    /// How each weight is stored.
+    pub precision: Precision,
+    /// Memory of the weights, GB.
+    pub weight_gb: f64,
+    /// KV cache, GB, when the runtime allowance is on.
+    pub kv_gb: Option<f64>,
+    /// What must fit, GB: the weights, or weights + KV cache + overhead.
+    pub total_gb: f64,
+    /// How much of one GPU that fills (1.75: one and three quarters).
+    pub fraction: f64,
+    /// Whole GPUs needed.
+    pub gpus: u64,
+    /// Memory of one GPU, GB.
+    pub gpu_gb: f64,
+    /// The sums a reader can check, one line each.
+    pub worked: Vec<String>,
+}
+
+/// [`size_with`] without the runtime allowance.
+pub fn size(
+    params: &str,
+    precision_id: &str,
+    bits: &str,
+    gpu: &str,
+) -> Result<Sizing, Vec<InputError>> {
+    size_with(params, precision_id, bits, gpu, None)
+}
+
+/// The weight-memory calculator's result for its fields as typed (parameters in billions, a
+/// precision id or `custom` with bits per weight, GPU memory in GB, and the runtime allowance
+/// when it is on), or every field's error.
+pub fn size_with(
+    params: &str,
+    precision_id: &str,
+    bits: &str,
+    gpu: &str,
+    allowance: Option<&RuntimeText>,
+) -> Result<Sizing, Vec<InputError>> {
+    let params_b = parse_params_b(params);
+    let precision = match Precision::from_id(precision_id) {
+        Some(p) => Ok(p),
+        None => parse_bits(bits).map(Precision::Bits),
+    };
+    let gpu_gb = parse_gpu_gb(gpu);
+    let rt = allowance.map(runtime).transpose();
+    match (params_b, precision, gpu_gb, rt) {
+        (Ok(params_b), Ok(precision), Ok(gpu_gb), Ok(rt)) => {
+            let weight_gb = weight_memory_gb(params_b, precision);
+            let kv_gb = rt.map(|r| kv_cache::kv_cache_gb(&r.kv));
+            let total_gb = match rt {
+                Some(r) => {
+                    kv_cache::runtime_total_gb(weight_gb, kv_gb.unwrap_or(0.0), r.overhead_percent)
+                }
+                None => weight_gb,
+            };
+            let fraction = gpu_fraction(total_gb, gpu_gb);
+            let gpus = gpus_needed(total_gb, gpu_gb);
+            let worked = match rt {
+                None => vec![worked_line(params_b, precision, gpu_gb)],
+                Some(r) => vec![
+                    format!(
+                        "{} \u{d7} 10\u{2079} \u{d7} {} B = {} GB of weights",
+                        plain(params_b),
+                        plain(precision.bytes_per_param()),
+                        plain(weight_gb)
+                    ),
+                    format!("KV cache: {}", kv_cache::worked_line(&r.kv)),
+                    format!(
+                        "({} + {}) GB \u{d7} {} = {} GB \u{2192} {} / {} = {} GPUs \u{2192} {}",
+                        plain(weight_gb),
+                        plain(kv_gb.unwrap_or(0.0)),
+                        plain(1.0 + r.overhead_percent / 100.0),
+                        plain(total_gb),
+                        plain(total_gb),
+                        plain(gpu_gb),
+                        fixed(fraction, 2),
+                        gpus
+                    ),
+                ],
+            };
+            Ok(Sizing {
+                params_b,
+                precision,
+                weight_gb,
+                kv_gb,
+                total_gb,
+                fraction,
+                gpus,
+                gpu_gb,
+                worked,
+            })
+        }
+        (a, b, c, d) => Err([a.err(), b.err(), c.err()]
+            .into_iter()
+            .flatten()
+            .chain(d.err().into_iter().flatten())
+            .collect()),
+    }
+}
+
+impl Sizing {
+    /// The chart in words, for screen readers and as its caption.
+    pub fn chart_description(&self) -> String {
+        let s = self;
+        let fits_b = s.gpu_gb / s.precision.bytes_per_param();
+        let mut text = format!(
+            "At {} ({} B per parameter), weight memory grows in step with model size. One {} GB GPU \
+             holds the weights of a model up to {}B parameters. This model, {}B, needs {} GB of weights",
+            s.precision.label(),
+            plain(s.precision.bytes_per_param()),
+            plain(s.gpu_gb),
+            plain(fits_b),
+            plain(s.params_b),
+            plain(s.weight_gb)
+        );
+        if s.kv_gb.is_some() {
+            text.push_str(&format!(
+                " and {} GB with the runtime allowance",
+                plain(s.total_gb)
+            ));
+        }
+        text.push('.');
+        text
+    }
+
+    /// The weights, e.g. `140 GB`.
+    pub fn weight_text(&self) -> String {
+        format!("{} GB", plain(self.weight_gb))
+    }
+
+    /// The KV cache, e.g. `2.684 GB` (`0 GB` without the runtime allowance).
+    pub fn kv_text(&self) -> String {
+        format!("{} GB", plain(self.kv_gb.unwrap_or(0.0)))
+    }
+
+    /// What must fit, e.g. `156.953 GB`.
+    pub fn total_text(&self) -> String {
+        format!("{} GB", plain(self.total_gb))
+    }
+
+    /// The share of one GPU, e.g. `1.75 of one 80 GB GPU`.
+    pub fn fraction_text(&self) -> String {
+        format!(
+            "{} of one {} GB GPU",
+            fixed(self.fraction, 2),
+            plain(self.gpu_gb)
+        )
+    }
+
+    /// Whole GPUs, e.g. `1 GPU`, `2 GPUs`.
+    pub fn gpus_text(&self) -> String {
+        format!("{} GPU{}", self.gpus, if self.gpus == 1 { "" } else { "s" })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::format::{fixed, plain};
@@ -203,5 +424,108 @@ mod tests {
             proptest::prop_assert!(gpus_needed(w, gpu) as f64 >= f - 1e-9);
             proptest::prop_assert!(gpus_needed(w_more, gpu) >= gpus_needed(w, gpu));
         }
+    }
+}
+
+#[cfg(test)]
+mod calculator_tests {
+    use super::*;
+
+    fn llama_70b_at_8k(overhead: &str) -> RuntimeText {
+        RuntimeText {
+            layers: "80".into(),
+            kv_heads: "8".into(),
+            head_dim: "128".into(),
+            context: "8192".into(),
+            batch: "1".into(),
+            kv_precision: "fp16".into(),
+            overhead: overhead.into(),
+        }
+    }
+
+    #[test]
+    fn the_example_1_table_comes_out_of_the_defaults() {
+        for (params, gb, fraction, gpus) in [
+            ("3", "6", "0.08", 1),
+            ("8", "16", "0.20", 1),
+            ("70", "140", "1.75", 2),
+            ("671", "1,342", "16.78", 17),
+        ] {
+            let s = size(params, "fp16", "4.85", "80").unwrap();
+            assert_eq!(plain(s.weight_gb), gb);
+            assert_eq!(fixed(s.fraction, 2), fraction);
+            assert_eq!(s.gpus, gpus);
+        }
+    }
+
+    #[test]
+    fn runtime_allowance_adds_kv_cache_and_overhead() {
+        let rt = llama_70b_at_8k("10");
+        let s = size_with("70", "fp16", "", "80", Some(&rt)).unwrap();
+        assert_eq!(s.weight_gb, 140.0);
+        assert_eq!(s.kv_gb, Some(2.68435456));
+        assert!((s.total_gb - (140.0 + 2.68435456) * 1.1).abs() < 1e-9);
+        assert_eq!(s.gpus, 2);
+        assert_eq!(s.worked.len(), 3);
+        assert!(
+            s.worked[2].ends_with("= 1.96 GPUs \u{2192} 2"),
+            "{}",
+            s.worked[2]
+        );
+        // 128K tokens for a batch of 8 needs far more than the weights.
+        let long = RuntimeText {
+            context: "131072".into(),
+            batch: "8".into(),
+            ..rt.clone()
+        };
+        let s = size_with("70", "fp16", "", "80", Some(&long)).unwrap();
+        assert!(s.kv_gb.unwrap() > 300.0 && s.gpus >= 6, "{s:?}");
+        let bad = RuntimeText {
+            kv_heads: "2.5".into(),
+            overhead: "-1".into(),
+            ..rt
+        };
+        let errs = size_with("70", "fp16", "", "80", Some(&bad)).unwrap_err();
+        let fields: Vec<_> = errs.iter().map(|e| e.field).collect();
+        assert_eq!(fields, ["KV heads", "Runtime overhead"]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_valid_input_gives_finite_sane_numbers(
+            params in 0.001f64..100_000.0,
+            bits in 0.5f64..64.0,
+            gpu in 1.0f64..100_000.0,
+            context in 1u64..1_000_000,
+            batch in 1u64..1000,
+            overhead in 0.0f64..1000.0,
+        ) {
+            let rt = RuntimeText {
+                context: context.to_string(),
+                batch: batch.to_string(),
+                overhead: overhead.to_string(),
+                ..llama_70b_at_8k("0")
+            };
+            let plain_s = size_with(&params.to_string(), "custom", &bits.to_string(), &gpu.to_string(), None).unwrap();
+            let s = size_with(&params.to_string(), "custom", &bits.to_string(), &gpu.to_string(), Some(&rt)).unwrap();
+            for v in [s.weight_gb, s.total_gb, s.fraction] {
+                proptest::prop_assert!(v.is_finite() && v > 0.0);
+            }
+            proptest::prop_assert!(s.total_gb >= plain_s.total_gb);
+            proptest::prop_assert!(s.gpus >= plain_s.gpus);
+            proptest::prop_assert!(s.gpus as f64 >= s.fraction - 1e-9);
+            proptest::prop_assert!(!s.chart_description().contains("NaN"));
+        }
+    }
+
+    #[test]
+    fn sizes_the_lesson_example_and_collects_every_error() {
+        let s = size("70", "fp16", "", "80").unwrap();
+        assert_eq!((s.weight_gb, s.gpus), (140.0, 2));
+        let s = size("8", "custom", "4.85", "24").unwrap();
+        assert!((s.weight_gb - 4.85).abs() < 1e-9);
+        let errs = size("", "custom", "x", "-1").unwrap_err();
+        let fields: Vec<_> = errs.iter().map(|e| e.field).collect();
+        assert_eq!(fields, ["Parameters", "Bits per weight", "GPU memory"]);
     }
 }

@@ -1,5 +1,6 @@
 //! The controls every widget shares, so that all cards look and behave alike.
 
+use crate::logic::chart::{LegendEntry, Stroke, Tick};
 use leptos::prelude::*;
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -224,11 +225,28 @@ pub fn Output(
     }
 }
 
-/// A chart our code drew (see `crate::logic::chart`), with its text alternative: read by screen readers,
-/// and shown on screen under the chart as a caption.
+/// The axes of a [`Chart`] with logarithmic scales (`crate::logic::chart::LogLogChart`): tick
+/// labels laid over the SVG as HTML (charts carry no fonts), what each axis measures, and a
+/// legend.
+pub struct ChartAxes {
+    /// x tick labels.
+    pub x_ticks: Signal<Vec<Tick>>,
+    /// y tick labels.
+    pub y_ticks: Signal<Vec<Tick>>,
+    /// What the x axis measures (with unit).
+    pub x_label: &'static str,
+    /// What the y axis measures (with unit).
+    pub y_label: &'static str,
+    /// The legend: a swatch in each series' colour and its meaning.
+    pub legend: Vec<LegendEntry>,
+}
+
+/// A chart our code drew (see `crate::logic::chart`), with its text alternative: read by screen
+/// readers, and shown on screen under the chart as a caption. With `axes`, tick labels, axis
+/// names and a legend go around it.
 #[component]
 pub fn Chart(
-    /// The themed SVG from `crate::logic::chart::svg`.
+    /// The themed SVG from `crate::logic::chart`.
     #[prop(into)]
     svg: Signal<String>,
     /// What the chart shows, in words (its numbers, not "a chart").
@@ -236,14 +254,67 @@ pub fn Chart(
     description: Signal<String>,
     /// `data-testid` of the chart (a test contract).
     testid: &'static str,
+    /// Ticks, axis names and legend, for a log–log chart.
+    #[prop(optional)]
+    axes: Option<ChartAxes>,
 ) -> impl IntoView {
+    // SVG drawn by our own code from numbers, never from user text.
+    let plot = view! {
+        <div class="chart-svg-box" role="img" aria-label=move || description.get() data-testid=testid inner_html=move || svg.get()></div>
+    };
+    let caption =
+        view! { <figcaption class="chart-caption">{move || description.get()}</figcaption> };
+    let Some(axes) = axes else {
+        return view! { <figure class="chart">{plot}{caption}</figure> }.into_any();
+    };
+    let ChartAxes {
+        x_ticks,
+        y_ticks,
+        x_label,
+        y_label,
+        legend,
+    } = axes;
+    let swatch = |s: Stroke| match s {
+        Stroke::Main => "swatch swatch-main",
+        Stroke::Second => "swatch swatch-second",
+        Stroke::Limit => "swatch swatch-limit",
+        Stroke::Shade => "swatch swatch-shade",
+    };
     view! {
-        <figure class="chart">
-            // SVG drawn by our own code from numbers, never from user text.
-            <div class="chart-svg-box" role="img" aria-label=move || description.get() data-testid=testid inner_html=move || svg.get()></div>
-            <figcaption class="chart-caption">{move || description.get()}</figcaption>
+        <figure class="chart axis-chart">
+            <p class="axis-label axis-label-y" aria-hidden="true">{y_label}</p>
+            <div class="axis-plot">
+                {plot}
+                <div class="ticks-y" aria-hidden="true">
+                    {move || {
+                        y_ticks
+                            .get()
+                            .into_iter()
+                            .map(|t| view! { <span class="tick" style=format!("top:{:.2}%", t.at)>{t.text}</span> })
+                            .collect_view()
+                    }}
+                </div>
+            </div>
+            <div class="ticks-x" aria-hidden="true">
+                {move || {
+                    x_ticks
+                        .get()
+                        .into_iter()
+                        .map(|t| view! { <span class="tick" style=format!("left:{:.2}%", t.at)>{t.text}</span> })
+                        .collect_view()
+                }}
+            </div>
+            <p class="axis-label axis-label-x" aria-hidden="true">{x_label}</p>
+            <ul class="legend" aria-hidden="true">
+                {legend
+                    .into_iter()
+                    .map(|(s, text)| view! { <li><span class=swatch(s)></span>{text}</li> })
+                    .collect_view()}
+            </ul>
+            {caption}
         </figure>
     }
+    .into_any()
 }
 
 #[cfg(test)]

@@ -2,13 +2,12 @@
 //! theme). Every node is keyboard-operable: a button (Enter or Space selects it and shows its
 //! explanation below the picture) or, on the chapter map, a link to where the idea is explained.
 //!
-//! The words and layouts are data (`diagrams/data.rs`); the geometry is plain code
-//! (`diagrams/model.rs`); this file only draws them.
+//! The words are data (`content/diagrams.md`, compiled at build time), the layouts are in
+//! `diagrams/data.rs` and the geometry in `crate::logic::diagram`; this file only draws them.
 
 pub mod data;
 
 use super::controls::{unique_id, WidgetCard};
-use crate::app::router::Location;
 use crate::content::WidgetParams;
 use crate::logic::diagram::{
     text_lines, Decor, Diagram, EdgeKind, Kind, Layout, Node, Rect, LABEL_FONT, NOTE_FONT, PAD,
@@ -48,13 +47,10 @@ fn path_d(points: &[(f64, f64)]) -> String {
 }
 
 /// Follows a chapter-map link inside the app (no reload), or lets the browser do it.
-fn open(loc: Option<Location>, href: &str) {
-    // In the widgets module there is no router: ask the shell's (see `app::router::NAVIGATE_EVENT`).
-    let in_app = match loc {
-        Some(loc) => loc.go(href),
-        None => crate::app::router::ask_shell_to_go(href),
-    };
-    if !in_app {
+fn open(href: &str) {
+    // The widgets run in their own module, outside the shell's router: ask the shell to go
+    // (see `app::router::NAVIGATE_EVENT`); it answers false when it cannot.
+    if !crate::app::router::ask_shell_to_go(href) {
         if let Some(w) = web_sys::window() {
             let base = w
                 .document()
@@ -162,7 +158,6 @@ fn picture(
     layout: Layout,
     selected: RwSignal<Option<usize>>,
     ids: (String, String, String),
-    loc: Option<Location>,
 ) -> impl IntoView {
     let (marker, desc_id, detail_id) = ids;
     let arrow = format!("url(#{marker}-flow)");
@@ -237,13 +232,13 @@ fn picture(
                                 on:click=move |ev: web_sys::MouseEvent| {
                                     if ev.button() == 0 && !(ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key()) {
                                         ev.prevent_default();
-                                        open(loc, &go);
+                                        open(&go);
                                     }
                                 }
                                 on:keydown=move |ev: web_sys::KeyboardEvent| {
                                     if ev.key() == " " || ev.key() == "Enter" {
                                         ev.prevent_default();
-                                        open(loc, &go_key);
+                                        open(&go_key);
                                     }
                                 }
                             >
@@ -314,7 +309,7 @@ fn picture(
 /// selected node.
 #[component]
 pub fn DiagramCard(
-    /// Directive name of the diagram (see `diagrams/data.rs`).
+    /// Directive name of the diagram (see `content/diagrams.md`).
     name: &'static str,
 ) -> impl IntoView {
     let Some(diagram) = data::diagram(name) else {
@@ -349,11 +344,10 @@ pub fn DiagramCard(
     let resize = window_event_listener(leptos::ev::resize, move |_| measure());
     on_cleanup(move || resize.remove());
 
-    let loc = use_context::<Location>();
     let ids = (marker.clone(), desc_id.clone(), detail_id.clone());
     let drawn = move || {
         let layout = d.with_value(|d| d.layout(narrow.get()).clone());
-        picture(d, layout, selected, ids.clone(), loc)
+        picture(d, layout, selected, ids.clone())
     };
     let detail = move || {
         selected.get().and_then(|i| {

@@ -4,10 +4,9 @@
 use super::calc_parts::{FitNote, GpuSelect, ModelPresets};
 use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
 use crate::content::WidgetParams;
-use crate::logic::decode::{self, three_figures, LARGE_MODEL_PRESETS, SMALL_MODEL_PRESETS};
-use crate::logic::fleet::{self, FleetSwap};
-use crate::logic::format::{fixed, plain};
-use crate::logic::InputError;
+use crate::logic::decode::{LARGE_MODEL_PRESETS, SMALL_MODEL_PRESETS};
+use crate::logic::fleet::{fleet_of, gpus_text, Fleet};
+use crate::logic::format::fixed;
 use leptos::prelude::*;
 
 /// Mounts the widget with the directive's parameters (`requests`, `tokens`, `large-gb`,
@@ -23,135 +22,6 @@ pub fn mount(params: WidgetParams) -> AnyView {
         />
     }
     .into_any()
-}
-
-/// One model's two fields as typed: weights in memory, and read per token (blank: all).
-type ModelText<'a> = (&'a str, &'a str);
-
-/// A good result: the traffic and the swap.
-#[derive(Debug, Clone, PartialEq)]
-struct Fleet {
-    tokens_per_day: f64,
-    average_tps: f64,
-    swap: FleetSwap,
-    worked: Vec<String>,
-    /// Whether the GPUs hold each model's weights, in words.
-    fit_note: String,
-    /// True when memory, not decode time, limits a fleet.
-    overflow: bool,
-}
-
-fn fleet_of(
-    requests: &str,
-    tokens: &str,
-    large: ModelText,
-    small: ModelText,
-    gpus: &str,
-    gpu_memory: &str,
-) -> Result<Fleet, Vec<InputError>> {
-    let requests = fleet::parse_requests_per_day(requests);
-    let tokens = fleet::parse_output_tokens(tokens);
-    let large =
-        decode::parse_model_weights(large.0, large.1, ("Large model", "Large model per token"));
-    let small =
-        decode::parse_model_weights(small.0, small.1, ("Small model", "Small model per token"));
-    let gpus = fleet::parse_gpu_count(gpus);
-    let gpu_memory = decode::parse_gpu_memory_gb(gpu_memory);
-    match (requests, tokens, large, small, gpus, gpu_memory) {
-        (Ok(requests), Ok(tokens), Ok(large), Ok(small), Ok(gpus), Ok(gpu_memory)) => {
-            let tokens_per_day = fleet::tokens_per_day(requests, tokens);
-            let average_tps = fleet::average_tokens_per_s(tokens_per_day);
-            let swap = FleetSwap::new(large, small, gpus, gpu_memory);
-            let mut worked = vec![format!(
-                "{} requests \u{d7} {} tokens = {} tokens a day \u{f7} 86,400 s = {} tok/s on average",
-                plain(requests),
-                plain(tokens),
-                fixed(tokens_per_day, 0),
-                fixed(average_tps, 1)
-            )];
-            worked.extend(swap.worked_lines());
-            let (fit_note, overflow) = fit_note(&swap);
-            Ok(Fleet {
-                tokens_per_day,
-                average_tps,
-                swap,
-                worked,
-                fit_note,
-                overflow,
-            })
-        }
-        (a, b, c, d, e, f) => Err([a.err(), b.err()]
-            .into_iter()
-            .flatten()
-            .chain(c.err().into_iter().flatten())
-            .chain(d.err().into_iter().flatten())
-            .chain([e.err(), f.err()].into_iter().flatten())
-            .collect()),
-    }
-}
-
-/// Whether the GPUs hold each model's weights, in words, and whether memory limits a fleet:
-/// today's fleet too small for the large model, or the small model needing more GPUs to hold
-/// its weights than to do its decode work.
-fn fit_note(swap: &FleetSwap) -> (String, bool) {
-    let Some(m) = swap.memory else {
-        return (
-            "GPU memory not given, so the fleets are sized by decode work alone. Pick a GPU, or \
-             type its memory, to check that they hold the weights."
-                .into(),
-            false,
-        );
-    };
-    let gpu = format!("{} GB", plain(m.gpu_memory_gb));
-    let mut sentences = Vec::new();
-    if swap.large_gpus < m.large_gpus_to_hold {
-        sentences.push(format!(
-            "Today's {} of {gpu} cannot hold the large model's {} GB of weights: that takes at \
-             least {}.",
-            gpus_text(swap.large_gpus),
-            plain(swap.large.in_memory_gb),
-            gpus_text(m.large_gpus_to_hold)
-        ));
-    }
-    if swap.small_gpus > swap.small_gpus_for_decode {
-        sentences.push(format!(
-            "The small model's decode work needs {}, but its {} GB of weights need {} of {gpu} \
-             to hold, so memory sets its fleet.",
-            gpus_text(swap.small_gpus_for_decode),
-            plain(swap.small.in_memory_gb),
-            gpus_text(m.small_gpus_to_hold)
-        ));
-    }
-    if m.small_gpus_to_hold > swap.large_gpus {
-        sentences.push(format!(
-            "Today's {} cannot hold the small model's weights, so the figure for traffic on \
-             the same GPUs does not apply.",
-            gpus_text(swap.large_gpus)
-        ));
-    }
-    if sentences.is_empty() {
-        return (
-            format!(
-                "Memory is not the limit: on GPUs of {gpu}, the large model's {} GB of weights \
-                 need {} to hold and the small model's {} GB need {}.",
-                plain(swap.large.in_memory_gb),
-                gpus_text(m.large_gpus_to_hold),
-                plain(swap.small.in_memory_gb),
-                gpus_text(m.small_gpus_to_hold)
-            ),
-            false,
-        );
-    }
-    (sentences.join(" "), true)
-}
-
-/// `1 GPU`, `8 GPUs`.
-fn gpus_text(n: u64) -> String {
-    format!(
-        "{} GPU{}",
-        fixed(n as f64, 0),
-        if n == 1 { "" } else { "s" }
-    )
 }
 
 /// Most GPU squares drawn in a row; beyond it the row says how many more.
@@ -268,10 +138,10 @@ pub fn FleetSwapCalc(
                 </div>
             </div>
             <div class="outputs">
-                <Output label="Output tokens a day" testid="fleet-tokens-per-day" value=show(|f| format!("{} tokens", fixed(f.tokens_per_day, 0))) stale=stale />
-                <Output label="GPU time, large \u{f7} small" testid="fleet-ratio" value=show(|f| format!("{}\u{d7}", three_figures(f.swap.gpu_time_ratio))) stale=stale />
-                <Output label="GPUs for the same traffic" testid="fleet-small-gpus" value=show(|f| gpus_text(f.swap.small_gpus)) stale=stale />
-                <Output label="Traffic on the same GPUs" testid="fleet-traffic" value=show(|f| format!("{}\u{d7} today's", three_figures(f.swap.traffic_multiple))) stale=stale />
+                <Output label="Output tokens a day" testid="fleet-tokens-per-day" value=show(Fleet::tokens_per_day_text) stale=stale />
+                <Output label="GPU time, large \u{f7} small" testid="fleet-ratio" value=show(Fleet::ratio_text) stale=stale />
+                <Output label="GPUs for the same traffic" testid="fleet-small-gpus" value=show(Fleet::small_gpus_text) stale=stale />
+                <Output label="Traffic on the same GPUs" testid="fleet-traffic" value=show(Fleet::traffic_text) stale=stale />
             </div>
             <div class="gpu-rows">
                 <GpuRow label="Large model" count=before testid="fleet-before" />
@@ -286,109 +156,8 @@ pub fn FleetSwapCalc(
                 {move || shown.get().map(|f| f.worked.into_iter().map(|line| view! { <p>{line}</p> }).collect_view())}
             </div>
             <p class="widget-note">
-                {move || shown.get().map(|f| format!(
-                    "Decode time per token follows the weights read per token (for a mixture of experts, its active experts), so the fleet shrinks by their ratio, down to the GPUs that hold the weights. Traffic is averaged over the day ({} tok/s); size for your peaks by raising it.",
-                    fixed(f.average_tps, 0)
-                ))}
+                {move || shown.get().map(|f| f.note())}
             </p>
         </WidgetCard>
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_defaults_give_the_lesson_figures() {
-        let f = fleet_of("1000000", "400", ("40", ""), ("5", ""), "8", "80").unwrap();
-        assert_eq!(fixed(f.tokens_per_day, 0), "400,000,000");
-        assert_eq!(f.swap.gpu_time_ratio, 8.0);
-        assert_eq!(gpus_text(f.swap.small_gpus), "1 GPU");
-        assert_eq!(f.swap.traffic_multiple, 8.0);
-        assert!(f.worked[0].starts_with("1,000,000 requests \u{d7} 400 tokens = 400,000,000"));
-        assert_eq!(f.worked.len(), 2);
-        assert!(!f.overflow);
-        assert_eq!(
-            f.fit_note,
-            "Memory is not the limit: on GPUs of 80 GB, the large model's 40 GB of weights need \
-             1 GPU to hold and the small model's 5 GB need 1 GPU."
-        );
-    }
-
-    #[test]
-    fn every_bad_field_is_named() {
-        let errs = fleet_of("0", "x", ("-1", "2"), ("", "0"), "1.5", "0").unwrap_err();
-        let fields: Vec<_> = errs.iter().map(|e| e.field).collect();
-        assert_eq!(
-            fields,
-            [
-                "Requests per day",
-                "Output tokens per request",
-                "Large model",
-                "Small model",
-                "Small model per token",
-                "GPUs",
-                "GPU memory"
-            ]
-        );
-    }
-
-    #[test]
-    fn deepseek_r1_today_counts_its_active_weights_and_its_memory() {
-        // R1 (671 GB held, 37 GB read) on 8 GPUs of 80 GB, swapped for the 8B at about 4 bits.
-        let f = fleet_of("1000000", "400", ("671", "37"), ("5", ""), "8", "80").unwrap();
-        assert_eq!(three_figures(f.swap.gpu_time_ratio), "7.4");
-        assert_eq!(gpus_text(f.swap.small_gpus), "2 GPUs");
-        assert!(
-            f.worked[1].starts_with("37 GB \u{f7} 5 GB = 7.4\u{d7}"),
-            "{}",
-            f.worked[1]
-        );
-        assert!(f.overflow);
-        assert_eq!(
-            f.fit_note,
-            "Today's 8 GPUs of 80 GB cannot hold the large model's 671 GB of weights: that \
-             takes at least 9 GPUs."
-        );
-    }
-
-    #[test]
-    fn moving_to_r1_is_limited_by_memory_not_decode_work() {
-        // A dense 70B in FP16 on 8 GPUs, swapped for R1: decode work needs 3, memory 9.
-        let f = fleet_of("1000000", "400", ("140", ""), ("671", "37"), "8", "80").unwrap();
-        assert_eq!(gpus_text(f.swap.small_gpus), "9 GPUs");
-        assert_eq!(f.worked.len(), 3);
-        assert!(f.overflow);
-        assert_eq!(
-            f.fit_note,
-            "The small model's decode work needs 3 GPUs, but its 671 GB of weights need 9 GPUs \
-             of 80 GB to hold, so memory sets its fleet. Today's 8 GPUs cannot hold the small \
-             model's weights, so the figure for traffic on the same GPUs does not apply."
-        );
-        // With no memory given, the widget says it sized by decode work alone.
-        let f = fleet_of("1000000", "400", ("140", ""), ("671", "37"), "8", "").unwrap();
-        assert_eq!(gpus_text(f.swap.small_gpus), "3 GPUs");
-        assert!(f.fit_note.starts_with("GPU memory not given"));
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn valid_inputs_give_sane_fleets(
-            req in 1.0f64..1e12,
-            tok in 1.0f64..1e6,
-            large in 0.01f64..100_000.0,
-            small in 0.01f64..100_000.0,
-            gpus in 1u64..1_000_000,
-            memory in proptest::option::of(1.0f64..100_000.0),
-        ) {
-            let memory = memory.map(|m| m.to_string()).unwrap_or_default();
-            let f = fleet_of(&req.to_string(), &tok.to_string(), (&large.to_string(), ""), (&small.to_string(), ""), &gpus.to_string(), &memory).unwrap();
-            proptest::prop_assert!(f.tokens_per_day.is_finite() && f.tokens_per_day > 0.0);
-            proptest::prop_assert!(f.swap.small_gpus >= 1);
-            proptest::prop_assert!(f.swap.small_gpus as f64 >= gpus as f64 / f.swap.gpu_time_ratio - 1e-6);
-            let text = format!("{} {}", f.worked.join(" "), f.fit_note);
-            proptest::prop_assert!(!text.contains("NaN"), "{}", text);
-        }
     }
 }

@@ -1,0 +1,124 @@
+//! The latency explorer's two charts: the sample's histogram with its markers, and the bar of
+//! end-to-end time split into its parts.
+
+use super::{ACCENT, DANGER, FILL, GRID, INK, MUTED, SECOND};
+use crate::logic::latency::{EndToEnd, Explored, Marker, Part};
+use plotters::prelude::*;
+
+/// The colour of a marker's line (the legend's swatches match it in CSS).
+fn marker_colour(m: Marker) -> RGBColor {
+    match m {
+        Marker::Mean => SECOND,
+        Marker::P50 => INK,
+        Marker::P90 => MUTED,
+        Marker::P99 => DANGER,
+    }
+}
+
+/// The colour of a part of the split bar.
+fn part_colour(p: Part) -> RGBColor {
+    match p {
+        Part::Network => MUTED,
+        Part::Queue => SECOND,
+        Part::Inference => ACCENT,
+    }
+}
+
+/// The histogram of the explorer's sample, its markers drawn as vertical lines; empty if
+/// plotters fails.
+pub fn histogram_svg(e: &Explored) -> String {
+    let top = e.hist.counts.iter().copied().max().unwrap_or(1).max(1) as f64 * 1.08;
+    let upper = e.upper;
+    let bars: Vec<(f64, f64, f64)> = e
+        .hist
+        .edges
+        .windows(2)
+        .zip(&e.hist.counts)
+        .filter_map(|(edge, &n)| match edge {
+            [a, b] => Some((*a, *b, n as f64)),
+            _ => None,
+        })
+        .collect();
+    super::svg(640, 240, |area| {
+        area.fill(&FILL)?;
+        let mut c = ChartBuilder::on(area)
+            .margin(10)
+            .build_cartesian_2d(0.0..upper, 0.0..top)?;
+        for q in 1..4 {
+            let y = top * q as f64 / 4.0;
+            c.draw_series(std::iter::once(PathElement::new(
+                vec![(0.0, y), (upper, y)],
+                GRID,
+            )))?;
+        }
+        c.draw_series(bars.iter().map(|&(a, b, n)| {
+            Rectangle::new(
+                [(a + (b - a) * 0.06, 0.0), (b - (b - a) * 0.06, n)],
+                ACCENT.mix(0.45).filled(),
+            )
+        }))?;
+        c.draw_series(std::iter::once(PathElement::new(
+            vec![(0.0, 0.0), (upper, 0.0)],
+            INK,
+        )))?;
+        for m in Marker::ALL {
+            let x = m.of(&e.story.now);
+            c.draw_series(std::iter::once(PathElement::new(
+                vec![(x, 0.0), (x, top)],
+                marker_colour(m).stroke_width(3),
+            )))?;
+        }
+        Ok(())
+    })
+    .unwrap_or_default()
+}
+
+/// One bar of the end-to-end time, its parts left to right in the order a request meets
+/// them; empty if plotters fails.
+pub fn split_svg(e: &EndToEnd) -> String {
+    let total = e.total_ms().max(f64::MIN_POSITIVE);
+    super::svg(640, 70, |area| {
+        area.fill(&FILL)?;
+        let mut c = ChartBuilder::on(area)
+            .margin(10)
+            .build_cartesian_2d(0.0..total, 0.0..1.0)?;
+        let mut start = 0.0;
+        for p in Part::ALL {
+            let end = start + e.part_ms(p);
+            if end > start {
+                c.draw_series(std::iter::once(Rectangle::new(
+                    [(start, 0.1), (end, 0.9)],
+                    part_colour(p).filled(),
+                )))?;
+            }
+            start = end;
+        }
+        Ok(())
+    })
+    .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_the_histogram_with_its_markers() {
+        let e = Explored::from_text("800", "0.5", "20", "5").unwrap();
+        let svg = histogram_svg(&e);
+        assert!(svg.contains("var(--danger)"), "P99 marker");
+        assert!(svg.contains("var(--chart-2)"), "mean marker");
+        // One rect per non-empty bin, plus the background.
+        let bins = e.hist.counts.iter().filter(|&&n| n > 0).count();
+        assert!(svg.matches("<rect").count() >= bins, "{svg}");
+    }
+
+    #[test]
+    fn draws_the_split_bar() {
+        let e = EndToEnd::from_text("600", "150", "250").unwrap();
+        let svg = split_svg(&e);
+        assert!(svg.contains("var(--accent)") && svg.contains("var(--muted)"));
+        let zero = EndToEnd::from_text("0", "0", "0").unwrap();
+        assert!(split_svg(&zero).contains("<svg"));
+    }
+}
