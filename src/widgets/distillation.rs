@@ -16,6 +16,7 @@ use crate::logic::distill::{
     MAX_TOKENS, MIN_TOKENS, PRESETS, SEED_PRESET,
 };
 use crate::logic::format::{fixed, plain};
+use crate::logic::stats;
 use crate::logic::InputError;
 use crate::widgets::url_state;
 use inputs::{
@@ -313,13 +314,7 @@ fn now_ms() -> f64 {
 
 /// The `q` quantile (0..=1) of frame times, nearest rank; 0 when there are none.
 fn percentile(times: &[f64], q: f64) -> f64 {
-    let mut sorted: Vec<f64> = times.iter().copied().filter(|t| t.is_finite()).collect();
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    sorted.sort_by(f64::total_cmp);
-    let rank = ((q.clamp(0.0, 1.0) * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
-    sorted[rank - 1]
+    stats::percentile_nearest_rank(&stats::sorted(times), q * 100.0).unwrap_or(0.0)
 }
 
 /// A training run's state, shared by the button and the animation frames.
