@@ -6,6 +6,8 @@
 //! so its gradients keep their size, and α mixes the hard and soft losses. A small deterministic
 //! trainer runs gradient descent on a student's logits so a widget can show the student learning.
 
+pub mod training;
+
 use super::rng::SplitMix64;
 use super::{format, parse_number, InputError};
 

@@ -5,7 +5,8 @@
 //!
 //! Not kept: the trainer's run (its steps and charts), which a press of Train recreates.
 
-use crate::logic::distill::{self, Entry, LossKind, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS};
+pub use crate::logic::distill::training::{TrainLoss, TrainStart};
+use crate::logic::distill::{self, Entry, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS};
 use crate::logic::{parse_number, InputError};
 use crate::widgets::url_state;
 use serde::{Deserialize, Serialize};
@@ -76,73 +77,6 @@ pub fn entry_from_id(id: &str) -> Option<Entry> {
         "weights" => Some(Entry::Weights),
         "logits" => Some(Entry::Logits),
         _ => None,
-    }
-}
-
-/// Which loss the reader trains on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TrainLoss {
-    /// The hard label only.
-    Hard,
-    /// The teacher's soft targets only.
-    #[default]
-    Soft,
-    /// The α mix of both.
-    Mix,
-}
-
-impl TrainLoss {
-    /// Every choice, in menu order.
-    pub const ALL: [TrainLoss; 3] = [TrainLoss::Hard, TrainLoss::Soft, TrainLoss::Mix];
-
-    /// Its id in the menu, the address and storage.
-    pub fn id(self) -> &'static str {
-        match self {
-            TrainLoss::Hard => "hard",
-            TrainLoss::Soft => "soft",
-            TrainLoss::Mix => "mix",
-        }
-    }
-
-    /// The choice with id `id`.
-    pub fn from_id(id: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|l| l.id() == id)
-    }
-
-    /// The loss a trainer minimises, with `alpha` the weight of the hard loss in a mix.
-    pub fn kind(self, alpha: f64) -> LossKind {
-        match self {
-            TrainLoss::Hard => LossKind::Hard,
-            TrainLoss::Soft => LossKind::Soft,
-            TrainLoss::Mix => LossKind::Mix(alpha),
-        }
-    }
-}
-
-/// How the trained student starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TrainStart {
-    /// All logits 0.
-    #[default]
-    Uniform,
-    /// Random logits from a fixed seed.
-    Seeded,
-}
-
-impl TrainStart {
-    /// Its id in the menu, the address and storage.
-    pub fn id(self) -> &'static str {
-        match self {
-            TrainStart::Uniform => "uniform",
-            TrainStart::Seeded => "seeded",
-        }
-    }
-
-    /// The choice with id `id`.
-    pub fn from_id(id: &str) -> Option<Self> {
-        [TrainStart::Uniform, TrainStart::Seeded]
-            .into_iter()
-            .find(|s| s.id() == id)
     }
 }
 
