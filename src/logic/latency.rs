@@ -225,7 +225,9 @@ pub fn histogram(samples: &[f64], bins: usize, upper: f64) -> Histogram {
             overflow += 1;
         } else {
             let bin = ((v / width).floor().max(0.0) as usize).min(bins - 1);
-            counts[bin] += 1;
+            if let Some(count) = counts.get_mut(bin) {
+                *count += 1;
+            }
         }
     }
     Histogram {

@@ -59,7 +59,10 @@ mod tests {
         };
         let mut rng = SplitMix64::new(42);
         assert_eq!(a, (0..5).map(|_| rng.next_u64()).collect::<Vec<_>>());
-        assert_ne!(SplitMix64::new(42).next_u64(), SplitMix64::new(43).next_u64());
+        assert_ne!(
+            SplitMix64::new(42).next_u64(),
+            SplitMix64::new(43).next_u64()
+        );
     }
 
     #[test]

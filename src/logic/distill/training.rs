@@ -143,9 +143,11 @@ impl TrainingRun {
         settings: &RunSettings,
     ) -> Result<RunId, String> {
         let Some(c) = comparison else {
-            return Err("Fix the inputs marked above first: training starts from the teacher \
+            return Err(
+                "Fix the inputs marked above first: training starts from the teacher \
                         and settings shown."
-                .into());
+                    .into(),
+            );
         };
         let (Ok(learning_rate), Ok(total)) = (&settings.learning_rate, &settings.steps) else {
             return Err("Fix the learning rate or the number of steps first.".into());
@@ -181,7 +183,7 @@ impl TrainingRun {
     /// One animation frame of run `id`: [`Self::steps_per_frame`] gradient steps (fewer at the
     /// end), and whether to ask for another frame.
     pub fn frame(&mut self, id: RunId) -> FrameOutcome {
-        if id != self.id || !self.running {
+        if !self.is_current(id) {
             return FrameOutcome::Stale;
         }
         let taken = self.advance(self.steps_per_frame());
@@ -217,6 +219,11 @@ impl TrainingRun {
         self.trainer = None;
         self.history.clear();
         self.total = 0;
+    }
+
+    /// True while `id` is the run in progress (its frames still have work to do).
+    pub fn is_current(&self, id: RunId) -> bool {
+        id == self.id && self.running
     }
 
     /// True while frames are still to come.
@@ -387,7 +394,10 @@ mod tests {
         for (total, frames) in [(150, 150), (300, 150), (1, 1), (2000, 143)] {
             let mut run = TrainingRun::default();
             let id = run
-                .start_from(Some(&c), &settings(TrainLoss::Soft, TrainStart::Uniform, total))
+                .start_from(
+                    Some(&c),
+                    &settings(TrainLoss::Soft, TrainStart::Uniform, total),
+                )
                 .unwrap();
             assert!(run.is_running());
             assert_eq!((run.steps_done(), run.history().len()), (0, 1));
@@ -442,8 +452,11 @@ mod tests {
         let c = comparison(&SEED_PRESET.teacher, 1.0);
         let mut run = TrainingRun::default();
         assert_eq!(run.advance(5), 0);
-        run.start_from(Some(&c), &settings(TrainLoss::Hard, TrainStart::Uniform, 10))
-            .unwrap();
+        run.start_from(
+            Some(&c),
+            &settings(TrainLoss::Hard, TrainStart::Uniform, 10),
+        )
+        .unwrap();
         assert_eq!(run.advance(3), 3);
         assert_eq!(run.advance(4), 4);
         assert_eq!(run.steps_done(), 7);
@@ -459,18 +472,26 @@ mod tests {
         let c = comparison(&SEED_PRESET.teacher, 1.0);
         let mut run = TrainingRun::default();
         let id = run
-            .start_from(Some(&c), &settings(TrainLoss::Soft, TrainStart::Uniform, 300))
+            .start_from(
+                Some(&c),
+                &settings(TrainLoss::Soft, TrainStart::Uniform, 300),
+            )
             .unwrap();
         assert_eq!(run.frame(id), FrameOutcome::Continue);
         assert_eq!(run.frame(id), FrameOutcome::Continue);
+        assert!(run.is_current(id));
         run.stop();
+        assert!(!run.is_current(id));
         assert!(!run.is_running() && !run.is_finished());
         assert_eq!(run.frame(id), FrameOutcome::Stale);
         assert_eq!(run.steps_done(), 4);
         assert_eq!(run.step_text(), "Step 4 of 300");
         // Train again: a fresh student, and the old run's frames stay dead.
         let again = run
-            .start_from(Some(&c), &settings(TrainLoss::Soft, TrainStart::Uniform, 300))
+            .start_from(
+                Some(&c),
+                &settings(TrainLoss::Soft, TrainStart::Uniform, 300),
+            )
             .unwrap();
         assert_ne!(again, id);
         assert_eq!(run.steps_done(), 0);
@@ -483,20 +504,28 @@ mod tests {
         let c = comparison(&SEED_PRESET.teacher, 1.0);
         let mut run = TrainingRun::default();
         assert_eq!(run.step_text(), "Not started");
-        assert_eq!(run.description(|i| format!("t{i}")), "No run yet: press Train to start one.");
+        assert_eq!(
+            run.description(|i| format!("t{i}")),
+            "No run yet: press Train to start one."
+        );
         assert_eq!(run.loss_description(), "");
         let id = run
-            .start_from(Some(&c), &settings(TrainLoss::Soft, TrainStart::Uniform, 150))
+            .start_from(
+                Some(&c),
+                &settings(TrainLoss::Soft, TrainStart::Uniform, 150),
+            )
             .unwrap();
         run.frame(id);
         run.clear();
-        assert_eq!(run, {
-            let mut fresh = TrainingRun::default();
-            fresh.id = run.id;
-            fresh.loss_max = run.loss_max;
-            fresh.floor = run.floor;
-            fresh
-        });
+        assert_eq!(
+            run,
+            TrainingRun {
+                id: run.id,
+                loss_max: run.loss_max,
+                floor: run.floor,
+                ..TrainingRun::default()
+            }
+        );
         assert!(!run.is_running() && !run.is_finished());
         assert_eq!(run.step_text(), "Not started");
         assert!(run.teacher().is_empty());
@@ -529,14 +558,20 @@ mod tests {
         let c = comparison(&SEED_PRESET.teacher, 1.0);
         let mut run = TrainingRun::default();
         let id = run
-            .start_from(Some(&c), &settings(TrainLoss::Soft, TrainStart::Uniform, 150))
+            .start_from(
+                Some(&c),
+                &settings(TrainLoss::Soft, TrainStart::Uniform, 150),
+            )
             .unwrap();
         run.frame(id);
         let kept = run.clone();
         let err = run
             .start_from(None, &settings(TrainLoss::Soft, TrainStart::Uniform, 150))
             .unwrap_err();
-        assert!(err.starts_with("Fix the inputs marked above first"), "{err}");
+        assert!(
+            err.starts_with("Fix the inputs marked above first"),
+            "{err}"
+        );
         let mut bad = settings(TrainLoss::Soft, TrainStart::Uniform, 150);
         bad.learning_rate = Err(InputError::new("Learning rate", "Must be more than 0."));
         assert_eq!(
@@ -555,7 +590,10 @@ mod tests {
         let c = comparison(&SEED_PRESET.teacher, 2.0);
         let mut run = TrainingRun::default();
         let id = run
-            .start_from(Some(&c), &settings(TrainLoss::Soft, TrainStart::Uniform, 600))
+            .start_from(
+                Some(&c),
+                &settings(TrainLoss::Soft, TrainStart::Uniform, 600),
+            )
             .unwrap();
         let soft_floor = 4.0 * entropy(&c.teacher_t);
         assert!((run.floor() - soft_floor).abs() < 1e-12);
@@ -567,14 +605,35 @@ mod tests {
         // The axis stays where the run started it.
         assert!((run.loss_max() - 1.05 * first).abs() < 1e-12);
         let text = run.loss_description();
-        assert!(text.starts_with(&format!("Loss from {} at step 0 to ", format::fixed(first, 3))), "{text}");
-        assert!(text.ends_with(&format!("at step 600; it cannot go below {}.", format::fixed(soft_floor, 3))), "{text}");
+        assert!(
+            text.starts_with(&format!(
+                "Loss from {} at step 0 to ",
+                format::fixed(first, 3)
+            )),
+            "{text}"
+        );
+        assert!(
+            text.ends_with(&format!(
+                "at step 600; it cannot go below {}.",
+                format::fixed(soft_floor, 3)
+            )),
+            "{text}"
+        );
         let words = run.description(|i| ["Paris", "France", "Europe", "Texas"][i].to_string());
-        assert!(words.starts_with("After 600 of 600 steps the loss is "), "{words}");
-        assert!(words.contains("Paris 0.70, France 0.20, Europe 0.07, Texas 0.03"), "{words}");
+        assert!(
+            words.starts_with("After 600 of 600 steps the loss is "),
+            "{words}"
+        );
+        assert!(
+            words.contains("Paris 0.70, France 0.20, Europe 0.07, Texas 0.03"),
+            "{words}"
+        );
         // Hard label: floor 0; a mix weights the soft floor by 1 − α.
-        run.start_from(Some(&c), &settings(TrainLoss::Hard, TrainStart::Uniform, 10))
-            .unwrap();
+        run.start_from(
+            Some(&c),
+            &settings(TrainLoss::Hard, TrainStart::Uniform, 10),
+        )
+        .unwrap();
         assert_eq!(run.floor(), 0.0);
         run.start_from(Some(&c), &settings(TrainLoss::Mix, TrainStart::Uniform, 10))
             .unwrap();

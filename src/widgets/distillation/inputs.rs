@@ -42,13 +42,39 @@ pub struct Row {
     pub values: [String; 3],
 }
 
+impl Row {
+    /// The typed value of distribution `d` (0 teacher, 1 student A, 2 student B); empty past them.
+    pub fn value(&self, d: usize) -> &str {
+        self.values.get(d).map_or("", String::as_str)
+    }
+
+    /// Sets the typed value of distribution `d` (nothing happens past them).
+    pub fn set_value(&mut self, d: usize, text: String) {
+        if let Some(v) = self.values.get_mut(d) {
+            *v = text;
+        }
+    }
+}
+
+/// The test id prefix and name of distribution `d` (see [`DISTS`]; the teacher's past them).
+pub fn dist(d: usize) -> (&'static str, &'static str) {
+    DISTS.get(d).copied().unwrap_or(("teacher", "Teacher"))
+}
+
 /// A preset's tokens, its values written as probabilities.
 pub fn rows_of(preset: &Preset) -> Vec<Row> {
-    (0..preset.labels.len())
-        .map(|i| Row {
-            label: preset.labels[i].to_string(),
-            values: [preset.teacher[i], preset.student_a[i], preset.student_b[i]]
-                .map(|x| distill::value_text(Entry::Weights, x)),
+    let probs = preset
+        .teacher
+        .iter()
+        .zip(&preset.student_a)
+        .zip(&preset.student_b);
+    preset
+        .labels
+        .iter()
+        .zip(probs)
+        .map(|(label, ((&t, &a), &b))| Row {
+            label: label.to_string(),
+            values: [t, a, b].map(|x| distill::value_text(Entry::Weights, x)),
         })
         .collect()
 }
@@ -204,10 +230,8 @@ impl Inputs {
         for (d, (_, name)) in DISTS.iter().enumerate() {
             let mut values = Vec::with_capacity(n);
             for (i, row) in self.rows.iter().enumerate() {
-                let v = check_number(&row.values[d], |t| {
-                    distill::parse_value(name, self.entry, t)
-                })
-                .map_err(|e| format!("{name}, token {i}: {}", e.message))?;
+                let v = check_number(row.value(d), |t| distill::parse_value(name, self.entry, t))
+                    .map_err(|e| format!("{name}, token {i}: {}", e.message))?;
                 values.push(v);
             }
             distill::log_probs(self.entry, &values)
@@ -248,7 +272,7 @@ impl Inputs {
             out.push(("labels", join_list(&labels(&self.rows))));
         }
         for (d, key) in COLUMN_KEYS.iter().enumerate() {
-            let column = |rows: &[Row]| rows.iter().map(|r| r.values[d].clone()).collect();
+            let column = |rows: &[Row]| rows.iter().map(|r| r.value(d).to_string()).collect();
             let mine: Vec<String> = column(&self.rows);
             if mine != column(&base.rows) {
                 out.push((key, join_list(&mine)));
@@ -315,17 +339,17 @@ impl Inputs {
             ));
         }
         let mut columns: [Vec<String>; 3] = Default::default();
-        for (d, key) in COLUMN_KEYS.iter().enumerate() {
-            columns[d] = match get(key) {
+        for (d, (column, key)) in columns.iter_mut().zip(COLUMN_KEYS).enumerate() {
+            *column = match get(key) {
                 Some(list) => split_list(list),
-                None => inputs.rows.iter().map(|r| r.values[d].clone()).collect(),
+                None => inputs.rows.iter().map(|r| r.value(d).to_string()).collect(),
             };
-            if columns[d].len() != labels.len() {
+            if column.len() != labels.len() {
                 return Err(format!(
                     "The address gives {} labels but {} values for {}.",
                     labels.len(),
-                    columns[d].len(),
-                    DISTS[d].1
+                    column.len(),
+                    dist(d).1
                 ));
             }
         }
