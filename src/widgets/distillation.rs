@@ -215,13 +215,6 @@ pub fn Distillation(
         entry.set(example.entry);
         hard_pick.set(example.hard_pick);
     };
-    let set_entry = move |to: Entry| {
-        let from = entry.get_untracked();
-        rows.update(|r| *r = convert_rows(r, from, to));
-        entry.set(to);
-    };
-    let t_error = Signal::derive(move || problems.with(|p| p.temperature.clone()));
-    let a_error = Signal::derive(move || problems.with(|p| p.alpha.clone()));
 
     // What the reader has set, as it is saved and put in the address.
     let current = Memo::new(move |_| {
@@ -293,9 +286,6 @@ pub fn Distillation(
         persist.clear(STORE_NAME);
     };
 
-    let entry_id = unique_id("distill-entry");
-    let hard_id = unique_id("distill-hard");
-
     view! {
         <WidgetCard title="Distillation loss playground" name="distillation">
             {start_note}
@@ -325,48 +315,78 @@ pub fn Distillation(
             <p class="distill-context">
                 "Next token after \u{201c}" {move || preset_by_id(preset_id.get()).map_or("", |p| p.context)} " \u{2026}\u{201d}"
             </p>
-            <div class="controls">
-                <div class="field">
-                    <label for=entry_id.clone()>"Enter values as"</label>
-                    <select
-                        id=entry_id
-                        data-testid="distill-entry"
-                        prop:value=move || entry_key(entry.get())
-                        on:change=move |ev| set_entry(entry_from_id(&event_target_value(&ev)).unwrap_or(Entry::Weights))
-                    >
-                        <option value="weights">"Weights (normalized)"</option>
-                        <option value="logits">"Logits (softmax)"</option>
-                    </select>
-                </div>
-                <div class="field">
-                    <label for=hard_id.clone()>"Hard label (the right token)"</label>
-                    <select
-                        id=hard_id
-                        data-testid="distill-hard-target"
-                        prop:value=move || hard_pick.get().map(|i| i.to_string()).unwrap_or_else(|| "auto".into())
-                        on:change=move |ev| hard_pick.set(event_target_value(&ev).parse().ok())
-                    >
-                        <option value="auto">"The teacher\u{2019}s top token"</option>
-                        {move || {
-                            rows.with(|r| {
-                                (0..r.len())
-                                    .map(|i| {
-                                        let label = format!("{i} \u{b7} {}", shown_label(r, i));
-                                        view! { <option value=i.to_string() selected=hard_pick.get_untracked() == Some(i)>{label}</option> }
-                                    })
-                                    .collect_view()
-                            })
-                        }}
-                    </select>
-                </div>
-                <NumberField label="Temperature T" testid="distill-temperature" text=temperature error=t_error step=0.5 min=0.1 />
-                <NumberField label="\u{3b1} (weight of the hard loss)" testid="distill-alpha" text=alpha error=a_error step=0.1 />
-            </div>
+            <Settings rows=rows entry=entry hard_pick=hard_pick temperature=temperature alpha=alpha problems=problems />
             <TokenTable rows=rows entry=entry hard_pick=hard_pick shown=shown problems=problems stale=stale />
             <LossReadout result=result shown=shown stale=stale rows=rows.read_only() />
             <SoftenedTeacher shown=shown rows=rows.read_only() />
             <TrainingPanel training=training inputs=train_inputs result=result rows=rows.read_only() />
         </WidgetCard>
+    }
+}
+
+/// How values are typed, the hard label, the temperature and α.
+#[component]
+fn Settings(
+    /// Every token (rewritten when the entry mode changes, so the distributions stay).
+    rows: RwSignal<Vec<Row>>,
+    /// How values are typed.
+    entry: RwSignal<Entry>,
+    /// The chosen hard label, or `None` for the teacher's top token.
+    hard_pick: RwSignal<Option<usize>>,
+    /// Temperature T, as typed.
+    temperature: RwSignal<String>,
+    /// α, as typed.
+    alpha: RwSignal<String>,
+    /// What is wrong with the inputs.
+    problems: Signal<Problems>,
+) -> impl IntoView {
+    let set_entry = move |to: Entry| {
+        let from = entry.get_untracked();
+        rows.update(|r| *r = convert_rows(r, from, to));
+        entry.set(to);
+    };
+    let t_error = Signal::derive(move || problems.with(|p| p.temperature.clone()));
+    let a_error = Signal::derive(move || problems.with(|p| p.alpha.clone()));
+    let entry_id = unique_id("distill-entry");
+    let hard_id = unique_id("distill-hard");
+    view! {
+        <div class="controls">
+            <div class="field">
+                <label for=entry_id.clone()>"Enter values as"</label>
+                <select
+                    id=entry_id
+                    data-testid="distill-entry"
+                    prop:value=move || entry_key(entry.get())
+                    on:change=move |ev| set_entry(entry_from_id(&event_target_value(&ev)).unwrap_or(Entry::Weights))
+                >
+                    <option value="weights">"Weights (normalized)"</option>
+                    <option value="logits">"Logits (softmax)"</option>
+                </select>
+            </div>
+            <div class="field">
+                <label for=hard_id.clone()>"Hard label (the right token)"</label>
+                <select
+                    id=hard_id
+                    data-testid="distill-hard-target"
+                    prop:value=move || hard_pick.get().map(|i| i.to_string()).unwrap_or_else(|| "auto".into())
+                    on:change=move |ev| hard_pick.set(event_target_value(&ev).parse().ok())
+                >
+                    <option value="auto">"The teacher\u{2019}s top token"</option>
+                    {move || {
+                        rows.with(|r| {
+                            (0..r.len())
+                                .map(|i| {
+                                    let label = format!("{i} \u{b7} {}", shown_label(r, i));
+                                    view! { <option value=i.to_string() selected=hard_pick.get_untracked() == Some(i)>{label}</option> }
+                                })
+                                .collect_view()
+                        })
+                    }}
+                </select>
+            </div>
+            <NumberField label="Temperature T" testid="distill-temperature" text=temperature error=t_error step=0.5 min=0.1 />
+            <NumberField label="\u{3b1} (weight of the hard loss)" testid="distill-alpha" text=alpha error=a_error step=0.1 />
+        </div>
     }
 }
 
