@@ -4,7 +4,8 @@
 //! one-hot on the right token; a soft target is the teacher's whole distribution. Following
 //! Hinton et al. (2015), a temperature T softens both distributions, the soft loss is scaled by T²
 //! so its gradients keep their size, and α mixes the hard and soft losses. A small deterministic
-//! trainer runs gradient descent on a student's logits so a widget can show the student learning.
+//! trainer runs gradient descent on a student's logits so a widget can show the student learning;
+//! [`training`] is the playground's run of it, a few steps per animation frame.
 
 pub mod training;
 
