@@ -26,7 +26,9 @@ mod app {
         pub mod lab;
         pub mod latency;
         pub mod memory;
+        pub mod rng;
         pub mod search;
+        pub mod stats;
         pub use input::{parse_number, InputError};
     }
 }

@@ -4,8 +4,12 @@
 //! one-hot on the right token; a soft target is the teacher's whole distribution. Following
 //! Hinton et al. (2015), a temperature T softens both distributions, the soft loss is scaled by T²
 //! so its gradients keep their size, and α mixes the hard and soft losses. A small deterministic
-//! trainer runs gradient descent on a student's logits so a widget can show the student learning.
+//! trainer runs gradient descent on a student's logits so a widget can show the student learning;
+//! [`training`] is the playground's run of it, a few steps per animation frame.
 
+pub mod training;
+
+use super::rng::SplitMix64;
 use super::{format, parse_number, InputError};
 
 /// Fewest candidate tokens a distribution may have.
@@ -432,34 +436,6 @@ pub fn grad_mixed_wrt_logits(
         .zip(&soft)
         .map(|(&h, &s)| mixed_loss(alpha, h, s))
         .collect()
-}
-
-/// SplitMix64, a tiny seeded pseudo-random generator: the same seed always gives the same
-/// numbers, on every platform.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SplitMix64 {
-    state: u64,
-}
-
-impl SplitMix64 {
-    /// A generator started from `seed`.
-    pub fn new(seed: u64) -> Self {
-        Self { state: seed }
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// The next number drawn uniformly from 0 (included) to 1 (excluded).
-    pub fn next_f64(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 /// Which loss the trainer descends.
@@ -1157,15 +1133,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn splitmix64_matches_the_reference_sequence() {
-        let mut rng = SplitMix64::new(0);
-        assert_eq!(rng.next_u64(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(rng.next_u64(), 0x6E78_9E6A_A1B9_65F4);
-        let x = SplitMix64::new(42).next_f64();
-        assert!((0.0..1.0).contains(&x));
     }
 
     #[test]

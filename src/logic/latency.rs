@@ -7,44 +7,9 @@
 //! requests is slow" tail. Everything is deterministic for a seed, so a figure in the text
 //! matches the widget.
 
+use super::rng::SplitMix64;
+use super::stats::{percentile_nearest_rank, sorted};
 use super::{parse_number, InputError};
-
-/// A small, fast, seeded pseudo-random generator (SplitMix64, Steele, Lea and Flood 2014).
-/// Not for cryptography; for reproducible samples.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SplitMix64 {
-    state: u64,
-}
-
-impl SplitMix64 {
-    /// A generator starting from `seed`; the same seed gives the same sequence.
-    pub fn new(seed: u64) -> Self {
-        Self { state: seed }
-    }
-
-    /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A uniform number in `[0, 1)`, from the top 53 bits (every value a multiple of 2⁻⁵³).
-    pub fn next_f64(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-
-    /// A standard normal number (mean 0, standard deviation 1), by the Box–Muller transform.
-    /// Always finite: |z| < 8.6.
-    pub fn next_standard_normal(&mut self) -> f64 {
-        // 1 − u lies in (0, 1], so the logarithm is finite.
-        let u1 = 1.0 - self.next_f64();
-        let u2 = self.next_f64();
-        (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
-    }
-}
 
 /// Largest median accepted, in ms (one hour).
 pub const MAX_MEDIAN_MS: f64 = 3_600_000.0;
@@ -171,32 +136,6 @@ impl LatencyModel {
             })
             .collect()
     }
-}
-
-/// A copy of `samples` sorted ascending, without NaNs (ready for the percentile functions).
-pub fn sorted(samples: &[f64]) -> Vec<f64> {
-    let mut out: Vec<f64> = samples.iter().copied().filter(|v| !v.is_nan()).collect();
-    out.sort_by(f64::total_cmp);
-    out
-}
-
-/// The P-th percentile of an ascending `sorted` sample, by the nearest-rank method.
-///
-/// rank = ⌈p ÷ 100 × n⌉ (1-based), and the answer is the rank-th smallest value, so it is
-/// always a value that was observed: for `[15, 20, 35, 40, 50]`, P30 = 20, P50 = 35,
-/// P100 = 50. P0 gives the smallest value. `p × n ÷ 100` is rounded to 9 decimals before the
-/// ceiling, so binary noise does not push a whole rank up.
-///
-/// `None` when the sample is empty or `p` is not in `0..=100` (or NaN). The slice is trusted
-/// to be sorted; see [`sorted`].
-pub fn percentile_nearest_rank(sorted: &[f64], p: f64) -> Option<f64> {
-    if sorted.is_empty() || !(0.0..=100.0).contains(&p) {
-        return None;
-    }
-    let n = sorted.len();
-    let exact = ((p * n as f64 / 100.0) * 1e9).round() / 1e9;
-    let rank = (exact.ceil() as usize).clamp(1, n);
-    sorted.get(rank - 1).copied()
 }
 
 /// Arithmetic mean of `samples`, in their unit; `None` when empty.
@@ -771,28 +710,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn nearest_rank_on_a_known_sample() {
-        let s = [15.0, 20.0, 35.0, 40.0, 50.0];
-        let p = |q| percentile_nearest_rank(&s, q);
-        assert_eq!(p(5.0), Some(15.0));
-        assert_eq!(p(30.0), Some(20.0));
-        assert_eq!(p(40.0), Some(20.0));
-        assert_eq!(p(50.0), Some(35.0));
-        assert_eq!(p(100.0), Some(50.0));
-        assert_eq!(p(0.0), Some(15.0));
-        assert_eq!(p(100.1), None);
-        assert_eq!(p(-1.0), None);
-        assert_eq!(p(f64::NAN), None);
-        assert_eq!(percentile_nearest_rank(&[], 50.0), None);
-    }
-
-    #[test]
-    fn nearest_rank_on_one_to_a_hundred() {
+    fn summary_of_one_to_a_hundred() {
         let s: Vec<f64> = (1..=100).map(f64::from).collect();
-        assert_eq!(percentile_nearest_rank(&s, 90.0), Some(90.0));
-        assert_eq!(percentile_nearest_rank(&s, 99.0), Some(99.0));
-        assert_eq!(percentile_nearest_rank(&s, 50.0), Some(50.0));
-        assert_eq!(percentile_nearest_rank(&s, 99.5), Some(100.0));
         let summary = Summary::of(&s).expect("non-empty");
         assert_eq!(summary.mean, 50.5);
         assert_eq!((summary.p50, summary.p90, summary.p99), (50.0, 90.0, 99.0));
@@ -805,19 +724,6 @@ mod tests {
         assert_eq!(mean(&[1.0, 2.0, 6.0]), Some(3.0));
         assert_eq!(Summary::of(&[]), None);
         assert_eq!(Summary::of(&[f64::NAN]), None);
-        assert_eq!(sorted(&[3.0, f64::NAN, 1.0]), vec![1.0, 3.0]);
-    }
-
-    #[test]
-    fn splitmix64_matches_the_reference_sequence() {
-        // First outputs of the reference C implementation seeded with 0.
-        let mut rng = SplitMix64::new(0);
-        assert_eq!(rng.next_u64(), 0xe220_a839_7b1d_cdaf);
-        assert_eq!(rng.next_u64(), 0x6e78_9e6a_a1b9_65f4);
-        let mut rng = SplitMix64::new(7);
-        assert!((0..1000)
-            .map(|_| rng.next_f64())
-            .all(|u| (0.0..1.0).contains(&u)));
     }
 
     #[test]
@@ -1042,20 +948,6 @@ mod tests {
     }
 
     proptest::proptest! {
-        #[test]
-        fn percentiles_rise_with_p(
-            values in proptest::collection::vec(-1e6f64..1e6, 1..200),
-            p in 0.0f64..=100.0,
-            q in 0.0f64..=100.0,
-        ) {
-            let s = sorted(&values);
-            let (lo, hi) = (p.min(q), p.max(q));
-            let a = percentile_nearest_rank(&s, lo).expect("in range");
-            let b = percentile_nearest_rank(&s, hi).expect("in range");
-            proptest::prop_assert!(a <= b);
-            proptest::prop_assert!(s.contains(&a));
-        }
-
         #[test]
         fn summary_is_ordered(values in proptest::collection::vec(0.0f64..1e6, 1..500)) {
             let s = Summary::of(&values).expect("non-empty");

@@ -5,7 +5,8 @@
 //!
 //! Not kept: the trainer's run (its steps and charts), which a press of Train recreates.
 
-use crate::logic::distill::{self, Entry, LossKind, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS};
+pub use crate::logic::distill::training::{TrainLoss, TrainStart};
+use crate::logic::distill::{self, Entry, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS};
 use crate::logic::{parse_number, InputError};
 use crate::widgets::url_state;
 use serde::{Deserialize, Serialize};
@@ -41,13 +42,39 @@ pub struct Row {
     pub values: [String; 3],
 }
 
+impl Row {
+    /// The typed value of distribution `d` (0 teacher, 1 student A, 2 student B); empty past them.
+    pub fn value(&self, d: usize) -> &str {
+        self.values.get(d).map_or("", String::as_str)
+    }
+
+    /// Sets the typed value of distribution `d` (nothing happens past them).
+    pub fn set_value(&mut self, d: usize, text: String) {
+        if let Some(v) = self.values.get_mut(d) {
+            *v = text;
+        }
+    }
+}
+
+/// The test id prefix and name of distribution `d` (see [`DISTS`]; the teacher's past them).
+pub fn dist(d: usize) -> (&'static str, &'static str) {
+    DISTS.get(d).copied().unwrap_or(("teacher", "Teacher"))
+}
+
 /// A preset's tokens, its values written as probabilities.
 pub fn rows_of(preset: &Preset) -> Vec<Row> {
-    (0..preset.labels.len())
-        .map(|i| Row {
-            label: preset.labels[i].to_string(),
-            values: [preset.teacher[i], preset.student_a[i], preset.student_b[i]]
-                .map(|x| distill::value_text(Entry::Weights, x)),
+    let probs = preset
+        .teacher
+        .iter()
+        .zip(&preset.student_a)
+        .zip(&preset.student_b);
+    preset
+        .labels
+        .iter()
+        .zip(probs)
+        .map(|(label, ((&t, &a), &b))| Row {
+            label: label.to_string(),
+            values: [t, a, b].map(|x| distill::value_text(Entry::Weights, x)),
         })
         .collect()
 }
@@ -76,73 +103,6 @@ pub fn entry_from_id(id: &str) -> Option<Entry> {
         "weights" => Some(Entry::Weights),
         "logits" => Some(Entry::Logits),
         _ => None,
-    }
-}
-
-/// Which loss the reader trains on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TrainLoss {
-    /// The hard label only.
-    Hard,
-    /// The teacher's soft targets only.
-    #[default]
-    Soft,
-    /// The α mix of both.
-    Mix,
-}
-
-impl TrainLoss {
-    /// Every choice, in menu order.
-    pub const ALL: [TrainLoss; 3] = [TrainLoss::Hard, TrainLoss::Soft, TrainLoss::Mix];
-
-    /// Its id in the menu, the address and storage.
-    pub fn id(self) -> &'static str {
-        match self {
-            TrainLoss::Hard => "hard",
-            TrainLoss::Soft => "soft",
-            TrainLoss::Mix => "mix",
-        }
-    }
-
-    /// The choice with id `id`.
-    pub fn from_id(id: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|l| l.id() == id)
-    }
-
-    /// The loss a trainer minimises, with `alpha` the weight of the hard loss in a mix.
-    pub fn kind(self, alpha: f64) -> LossKind {
-        match self {
-            TrainLoss::Hard => LossKind::Hard,
-            TrainLoss::Soft => LossKind::Soft,
-            TrainLoss::Mix => LossKind::Mix(alpha),
-        }
-    }
-}
-
-/// How the trained student starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum TrainStart {
-    /// All logits 0.
-    #[default]
-    Uniform,
-    /// Random logits from a fixed seed.
-    Seeded,
-}
-
-impl TrainStart {
-    /// Its id in the menu, the address and storage.
-    pub fn id(self) -> &'static str {
-        match self {
-            TrainStart::Uniform => "uniform",
-            TrainStart::Seeded => "seeded",
-        }
-    }
-
-    /// The choice with id `id`.
-    pub fn from_id(id: &str) -> Option<Self> {
-        [TrainStart::Uniform, TrainStart::Seeded]
-            .into_iter()
-            .find(|s| s.id() == id)
     }
 }
 
@@ -270,10 +230,8 @@ impl Inputs {
         for (d, (_, name)) in DISTS.iter().enumerate() {
             let mut values = Vec::with_capacity(n);
             for (i, row) in self.rows.iter().enumerate() {
-                let v = check_number(&row.values[d], |t| {
-                    distill::parse_value(name, self.entry, t)
-                })
-                .map_err(|e| format!("{name}, token {i}: {}", e.message))?;
+                let v = check_number(row.value(d), |t| distill::parse_value(name, self.entry, t))
+                    .map_err(|e| format!("{name}, token {i}: {}", e.message))?;
                 values.push(v);
             }
             distill::log_probs(self.entry, &values)
@@ -314,7 +272,7 @@ impl Inputs {
             out.push(("labels", join_list(&labels(&self.rows))));
         }
         for (d, key) in COLUMN_KEYS.iter().enumerate() {
-            let column = |rows: &[Row]| rows.iter().map(|r| r.values[d].clone()).collect();
+            let column = |rows: &[Row]| rows.iter().map(|r| r.value(d).to_string()).collect();
             let mine: Vec<String> = column(&self.rows);
             if mine != column(&base.rows) {
                 out.push((key, join_list(&mine)));
@@ -381,17 +339,17 @@ impl Inputs {
             ));
         }
         let mut columns: [Vec<String>; 3] = Default::default();
-        for (d, key) in COLUMN_KEYS.iter().enumerate() {
-            columns[d] = match get(key) {
+        for (d, (column, key)) in columns.iter_mut().zip(COLUMN_KEYS).enumerate() {
+            *column = match get(key) {
                 Some(list) => split_list(list),
-                None => inputs.rows.iter().map(|r| r.values[d].clone()).collect(),
+                None => inputs.rows.iter().map(|r| r.value(d).to_string()).collect(),
             };
-            if columns[d].len() != labels.len() {
+            if column.len() != labels.len() {
                 return Err(format!(
                     "The address gives {} labels but {} values for {}.",
                     labels.len(),
-                    columns[d].len(),
-                    DISTS[d].1
+                    column.len(),
+                    dist(d).1
                 ));
             }
         }

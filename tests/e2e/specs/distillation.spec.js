@@ -2,11 +2,13 @@
 const { test, expect } = require('@playwright/test');
 const { appReady, watchErrors } = require('./course');
 
-async function openPlayground(page) {
+/** Opens the lesson with the playground; `{ bench: true }` adds `?bench`, which makes the widget
+ * time its training frames (data-longest-frame-ms, data-p95-frame-ms, data-frames). */
+async function openPlayground(page, { bench = false } = {}) {
   await page.goto('/');
   await appReady(page);
   const href = await page.locator('nav#toc a', { hasText: /model/i }).first().getAttribute('href');
-  await page.goto('/' + href);
+  await page.goto('/' + href + (bench ? '?bench' : ''));
   await appReady(page);
   const card = page.locator('[data-widget="distillation"]').first();
   await card.scrollIntoViewIfNeeded();
@@ -217,7 +219,7 @@ async function trainAndMeasure(page, card) {
 }
 
 test('watch a student learn: the chart grows step by step, smoothly and deterministically', async ({ page }, info) => {
-  const card = await openPlayground(page);
+  const card = await openPlayground(page, { bench: true });
   await card.getByTestId('distill-temperature').fill('2');
   await card.getByTestId('distill-train').click();
   const chart = card.getByTestId('distill-train-chart');
@@ -251,6 +253,27 @@ test('watch a student learn: the chart grows step by step, smoothly and determin
   await expect(card.getByTestId('loss-soft-a')).not.toHaveText(/^0\.886/);
   await expect(card.getByTestId('distill-train-step')).toHaveText('Step 150 of 150', { timeout: 20_000 });
   await expect(chart).toHaveAttribute('aria-label', /Paris (0\.99|1\.00)/);
+});
+
+test('a reader\'s page carries no frame timings: only ?bench turns the clock on', async ({ page }) => {
+  const card = await openPlayground(page);
+  const step = card.getByTestId('distill-train-step');
+  await card.getByTestId('distill-train').click();
+  await expect(step).toHaveText('Step 150 of 150', { timeout: 20_000 });
+  await expect(step).toHaveAttribute('data-running', 'false');
+  for (const name of ['data-longest-frame-ms', 'data-p95-frame-ms', 'data-frames']) {
+    await expect(step).not.toHaveAttribute(name);
+  }
+  expect(await page.locator('[data-longest-frame-ms], [data-p95-frame-ms], [data-frames]').count()).toBe(0);
+  // The same page with ?bench times every frame of the run.
+  await page.goto(page.url().replace(/[?#].*$/, '') + '?bench');
+  await appReady(page);
+  const timed = page.locator('[data-widget="distillation"]').first().getByTestId('distill-train-step');
+  await expect(timed).toHaveAttribute('data-frames', '0');
+  await page.locator('[data-widget="distillation"]').first().getByTestId('distill-train').click();
+  await expect(timed).toHaveText('Step 150 of 150', { timeout: 20_000 });
+  await expect(timed).toHaveAttribute('data-frames', '150');
+  expect(Number(await timed.getAttribute('data-longest-frame-ms'))).toBeGreaterThan(0);
 });
 
 test('a confidently wrong teacher is copied by a student trained on its soft targets', async ({ page }) => {

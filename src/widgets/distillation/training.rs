@@ -1,0 +1,215 @@
+//! "Watch a student learn": the training settings, Train and Stop, the step counter and the run's
+//! two charts. The run itself is [`TrainingRun`]; this file asks it for a frame on every
+//! animation frame and draws what it holds.
+//!
+//! The frames' own clock ([`FrameClock`]) exists only when the page's address asks for it
+//! (`?bench`, read once when the playground mounts): the benchmark and a browser test read it
+//! from `data-longest-frame-ms`, `data-p95-frame-ms` and `data-frames`, and a reader's page
+//! carries none of them.
+
+use super::charts::{loss_svg, probs_svg};
+use super::inputs::{TrainLoss, TrainStart};
+use super::{shown_label, Problems, Row};
+use crate::logic::distill::training::{FrameClock, FrameOutcome, RunId, RunSettings, TrainingRun};
+use crate::logic::distill::{self, Comparison};
+use crate::widgets::controls::{unique_id, Chart, NumberField};
+use leptos::prelude::*;
+
+/// The training settings as the reader types and picks them (kept and shared with the rest of
+/// the playground's inputs).
+#[derive(Clone, Copy)]
+pub struct TrainInputs {
+    /// What the student is trained on.
+    pub loss: RwSignal<TrainLoss>,
+    /// How the student starts.
+    pub start: RwSignal<TrainStart>,
+    /// Learning rate, as typed.
+    pub learning_rate: RwSignal<String>,
+    /// Number of steps, as typed.
+    pub steps: RwSignal<String>,
+}
+
+/// The run on screen, the message under the Train button, and the benchmark's frame clock.
+#[derive(Clone, Copy)]
+pub struct Training {
+    /// The run: not started, running, stopped or finished.
+    pub run: RwSignal<TrainingRun>,
+    /// Why the last press of Train started nothing.
+    pub error: RwSignal<Option<String>>,
+    /// Frame times, only on a page opened with `?bench`.
+    pub clock: Option<RwSignal<FrameClock>>,
+}
+
+impl Training {
+    /// A playground's training, with a frame clock when `bench` is true.
+    pub fn new(bench: bool) -> Self {
+        Training {
+            run: RwSignal::new(TrainingRun::default()),
+            error: RwSignal::new(None),
+            clock: bench.then(|| RwSignal::new(FrameClock::default())),
+        }
+    }
+
+    /// Back to "Not started", with no message.
+    pub fn clear(self) {
+        self.run.update(TrainingRun::clear);
+        self.error.set(None);
+    }
+
+    /// Starts a fresh student from `comparison` and `settings` and animates it, or shows why not.
+    fn start(self, comparison: Option<&Comparison>, settings: &RunSettings) {
+        let Some(started) = self.run.try_update(|r| r.start_from(comparison, settings)) else {
+            return;
+        };
+        match started {
+            Ok(id) => {
+                self.error.set(None);
+                if let Some(clock) = self.clock {
+                    clock.update(FrameClock::clear);
+                }
+                request_animation_frame(move || self.frame(id));
+            }
+            Err(message) => self.error.set(Some(message)),
+        }
+    }
+
+    /// One animation frame of run `id`: a few gradient steps (the charts follow), then the next.
+    fn frame(self, id: RunId) {
+        // The widget may be gone (the reader left the page), or the run stopped or replaced.
+        if self.run.try_with_untracked(|r| r.is_current(id)) != Some(true) {
+            return;
+        }
+        let start = self.clock.map(|_| now_ms());
+        let Some(outcome) = self.run.try_update(|r| r.frame(id)) else {
+            return;
+        };
+        if let (Some(clock), Some(start)) = (self.clock, start) {
+            // Measured once the effects this frame woke (the charts' DOM updates) have run: they
+            // are queued before this task.
+            leptos::task::spawn_local(async move {
+                let spent = now_ms() - start;
+                let _ = clock.try_update(|c| c.record(spent));
+            });
+        }
+        if outcome == FrameOutcome::Continue {
+            request_animation_frame(move || self.frame(id));
+        }
+    }
+}
+
+/// Milliseconds from the page's clock (`performance.now()`), only to measure frames; 0 where
+/// there is none.
+fn now_ms() -> f64 {
+    use wasm_bindgen::JsCast;
+    let perf = js_sys::Reflect::get(&js_sys::global(), &"performance".into()).ok();
+    perf.and_then(|p| {
+        let now = js_sys::Reflect::get(&p, &"now".into()).ok()?;
+        now.dyn_into::<js_sys::Function>()
+            .ok()?
+            .call0(&p)
+            .ok()?
+            .as_f64()
+    })
+    .unwrap_or(0.0)
+}
+
+/// The "Watch a student learn" section.
+#[component]
+pub fn TrainingPanel(
+    /// The run and its message.
+    training: Training,
+    /// The training settings.
+    inputs: TrainInputs,
+    /// The playground's comparison of the current inputs (a run starts from it).
+    result: Memo<Result<Comparison, Problems>>,
+    /// The tokens, for their labels.
+    rows: ReadSignal<Vec<Row>>,
+) -> impl IntoView {
+    let run = training.run;
+    let clock = training.clock;
+    let lr = Memo::new(move |_| distill::parse_learning_rate(&inputs.learning_rate.get()));
+    let steps = Memo::new(move |_| super::inputs::parse_steps(&inputs.steps.get()));
+    let start_training = move |_| {
+        let settings = RunSettings {
+            loss: inputs.loss.get_untracked(),
+            start: inputs.start.get_untracked(),
+            learning_rate: lr.get_untracked(),
+            steps: steps.get_untracked(),
+        };
+        result.with_untracked(|r| training.start(r.as_ref().ok(), &settings));
+    };
+    on_cleanup(move || {
+        // Stops the animation when the widget goes away (the frames check the run).
+        let _ = run.try_update_untracked(TrainingRun::stop);
+    });
+
+    let loss_chart =
+        Memo::new(move |_| run.with(|r| loss_svg(r.history(), r.total(), r.loss_max(), r.floor())));
+    let probs_chart =
+        Memo::new(move |_| run.with(|r| probs_svg(r.history(), r.total(), r.teacher())));
+    let description = Signal::derive(move || {
+        run.with(|r| rows.with(|rows| r.description(|i| shown_label(rows, i))))
+    });
+    let loss_description = Signal::derive(move || run.with(TrainingRun::loss_description));
+    let clock_text = move |f: fn(&FrameClock) -> String| move || clock.map(|c| c.with(f));
+
+    let loss_id = unique_id("distill-train-loss");
+    let start_id = unique_id("distill-train-start");
+    let heading_id = format!("{loss_id}-h");
+    let labelled_by = heading_id.clone();
+    let (start_loss, start_student) = (inputs.loss.get_untracked(), inputs.start.get_untracked());
+    view! {
+        <section class="distill-train" aria-labelledby=labelled_by>
+            <h4 class="distill-subhead" id=heading_id>"Watch a student learn"</h4>
+            <div class="controls">
+                <div class="field">
+                    <label for=loss_id.clone()>"Train on"</label>
+                    <select id=loss_id data-testid="distill-train-loss" prop:value=move || inputs.loss.get().id() on:change=move |ev| inputs.loss.set(TrainLoss::from_id(&event_target_value(&ev)).unwrap_or_default())>
+                        <option value="hard" selected=start_loss == TrainLoss::Hard>"The hard label only"</option>
+                        <option value="soft" selected=start_loss == TrainLoss::Soft>"The teacher\u{2019}s soft targets only"</option>
+                        <option value="mix" selected=start_loss == TrainLoss::Mix>"The \u{3b1} mix of both"</option>
+                    </select>
+                </div>
+                <div class="field">
+                    <label for=start_id.clone()>"Student starts"</label>
+                    <select id=start_id data-testid="distill-train-start" prop:value=move || inputs.start.get().id() on:change=move |ev| inputs.start.set(TrainStart::from_id(&event_target_value(&ev)).unwrap_or_default())>
+                        <option value="uniform" selected=start_student == TrainStart::Uniform>"Uniform (all logits 0)"</option>
+                        <option value="seeded" selected=start_student == TrainStart::Seeded>"Random (fixed seed 7)"</option>
+                    </select>
+                </div>
+                <NumberField label="Learning rate" testid="distill-lr" text=inputs.learning_rate error=Signal::derive(move || lr.get().err().map(|e| e.message)) step=0.1 />
+                <NumberField label="Steps" testid="distill-steps" text=inputs.steps error=Signal::derive(move || steps.get().err().map(|e| e.message)) step=10.0 min=1.0 />
+            </div>
+            <div class="distill-row-actions">
+                <button type="button" class="button primary" data-testid="distill-train" on:click=start_training>
+                    "Train a fresh student"
+                </button>
+                <button type="button" data-testid="distill-stop" on:click=move |_| run.update(TrainingRun::stop) disabled=move || !run.with(TrainingRun::is_running)>
+                    "Stop"
+                </button>
+                <output
+                    class="distill-step"
+                    data-testid="distill-train-step"
+                    data-running=move || run.with(TrainingRun::is_running).to_string()
+                    data-longest-frame-ms=clock_text(|c| format!("{:.2}", c.percentile_ms(100.0)))
+                    data-p95-frame-ms=clock_text(|c| format!("{:.2}", c.percentile_ms(95.0)))
+                    data-frames=clock_text(|c| c.count().to_string())
+                >
+                    {move || run.with(TrainingRun::step_text)}
+                </output>
+            </div>
+            <p class="field-message" role="alert">{move || training.error.get()}</p>
+            <Show when=move || run.with(|r| !r.history().is_empty())>
+                <p class="distill-chart-label">"Loss (nats), step by step; the coloured line is the floor it cannot go below"</p>
+                <Chart svg=loss_chart description=loss_description testid="distill-train-loss-chart" />
+                <p class="distill-chart-label">"Student\u{2019}s probabilities (bold) and the teacher\u{2019}s (faint)"</p>
+                <Chart svg=probs_chart description=description testid="distill-train-chart" />
+                <ul class="distill-legend distill-token-legend" aria-hidden="true">
+                    {move || rows.with(|r| (0..r.len()).map(|i| {
+                        view! { <li><i class="swatch" style=format!("background: var(--distill-c{i})")></i>{shown_label(r, i)}</li> }
+                    }).collect_view())}
+                </ul>
+            </Show>
+        </section>
+    }
+}
