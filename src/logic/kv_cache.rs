@@ -170,14 +170,14 @@ pub fn worked_line(inputs: &KvCacheInputs) -> String {
     )
 }
 
+/// The preset model shape with `id` (`llama3-70b`).
+pub fn model_shape(id: &str) -> Option<&'static ModelShape> {
+    MODEL_SHAPES.iter().find(|shape| shape.id == id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The preset model shape with `id` (`llama3-70b`).
-    fn model_shape(id: &str) -> Option<&'static ModelShape> {
-        MODEL_SHAPES.iter().find(|shape| shape.id == id)
-    }
 
     /// Inputs for `shape` at `context_tokens` and `batch`, with `bytes_per_element` (B).
     fn for_model(
