@@ -42,12 +42,14 @@ pub fn MiniEval() -> impl IntoView {
     // The tolerance as typed: the number field owns its text.
     let tolerance = RwSignal::new(start_tolerance);
 
-    // What the views read, each redrawing only when its value changes.
+    // What the views read, each redrawing only when its value changes. The counters are read
+    // with `get`, never only `track`ed: a memo no one has read has not yet subscribed to the
+    // editor, so tracking it alone would never redraw anything.
     let revision = Memo::new(move |_| editor.with(EvalEditor::revision));
     let order = Memo::new(move |_| editor.with(EvalEditor::order_revision));
     let status = Memo::new(move |_| editor.with(EvalEditor::status_revision));
     let count = Signal::derive(move || {
-        order.track();
+        let _ = order.get();
         editor.with_untracked(EvalEditor::len)
     });
     let summary = Memo::new(move |_| editor.with(EvalEditor::summary));
@@ -59,7 +61,7 @@ pub fn MiniEval() -> impl IntoView {
 
     // Save every change, but not the untouched eval on first load.
     Effect::new(move |first: Option<()>| {
-        revision.track();
+        let _ = revision.get();
         tolerance.track();
         if first.is_some() {
             editor.with_untracked(|e| {
@@ -143,7 +145,7 @@ pub fn MiniEval() -> impl IntoView {
                 // moved or replaced, not on every keystroke.
                 <For
                     each=move || {
-                        order.track();
+                        let _ = order.get();
                         editor.with_untracked(|e| e.ids().collect::<Vec<_>>())
                     }
                     key=|id| *id
@@ -159,7 +161,7 @@ pub fn MiniEval() -> impl IntoView {
                 })>"Add a case"</button>
                 <button type="button" data-testid="eval-reset" on:click=reset>"Reset to the lesson\u{2019}s eval"</button>
                 {move || {
-                    status.track();
+                    let _ = status.get();
                     editor.with_untracked(EvalEditor::undo_label)
                 }
                 .map(|label| {

@@ -27,14 +27,14 @@ impl CaseHandle {
 
     /// Reads the case and its (baseline, candidate) outcome; `None` once it is gone.
     fn read<T>(self, f: impl FnOnce(&EvalCase, (bool, bool)) -> T) -> Option<T> {
-        self.revision.track();
+        let _ = self.revision.get();
         self.editor
             .with_untracked(|e| Some(f(e.case(self.id)?, e.outcome(self.id)?)))
     }
 
     /// Its place in the list, from 0.
     fn index(self) -> usize {
-        self.revision.track();
+        let _ = self.revision.get();
         self.editor
             .with_untracked(|e| e.slot(self.id).map_or(0, |s| s.index))
     }

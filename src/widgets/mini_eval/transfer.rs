@@ -40,7 +40,7 @@ pub fn ExportLinks(
     };
     let timer = StoredValue::new(None::<TimeoutHandle>);
     Effect::new(move |first: Option<()>| {
-        revision.track();
+        let _ = revision.get();
         if first.is_none() {
             refresh();
             return;
@@ -85,7 +85,7 @@ pub fn ImportPanel(
 ) -> impl IntoView {
     let text = RwSignal::new(String::new());
     let message = move || {
-        status.track();
+        let _ = status.get();
         editor.with_untracked(|e| e.import_message().cloned())
     };
     let import_id = unique_id("eval-import");
