@@ -9,6 +9,8 @@
 use super::{format, parse_number, InputError};
 use serde::{Deserialize, Serialize};
 
+pub mod editor;
+
 /// The eval file format version this code writes and reads.
 pub const EVAL_FORMAT_VERSION: u32 = 1;
 /// Largest eval file or paste accepted, in bytes (1 MB).
@@ -34,6 +36,24 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict's id in a menu and in the eval file: `auto`, `pass` or `fail`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Verdict::Auto => "auto",
+            Verdict::Pass => "pass",
+            Verdict::Fail => "fail",
+        }
+    }
+
+    /// The verdict with id `id` ([`Verdict::id`]); anything else is [`Verdict::Auto`].
+    pub fn from_id(id: &str) -> Verdict {
+        match id {
+            "pass" => Verdict::Pass,
+            "fail" => Verdict::Fail,
+            _ => Verdict::Auto,
+        }
+    }
+
     /// Whether the answer passes: the manual verdict, or `auto` for [`Verdict::Auto`].
     pub fn passes(self, auto: impl FnOnce() -> bool) -> bool {
         match self {
@@ -289,6 +309,27 @@ impl Bucket {
         }
     }
 
+    /// The bucket's id in markup (`data-bucket`, test ids): `regressed`, `fixed`,
+    /// `still-failing`, `unchanged`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Bucket::Regressed => "regressed",
+            Bucket::Fixed => "fixed",
+            Bucket::StillFailing => "still-failing",
+            Bucket::UnchangedPass => "unchanged",
+        }
+    }
+
+    /// What the bucket means, in a few words: "baseline pass, candidate fail", ….
+    pub fn hint(self) -> &'static str {
+        match self {
+            Bucket::Regressed => "baseline pass, candidate fail",
+            Bucket::Fixed => "baseline fail, candidate pass",
+            Bucket::StillFailing => "both fail",
+            Bucket::UnchangedPass => "both pass",
+        }
+    }
+
     /// The name a reader sees: "regressed", "fixed", "still failing", "unchanged pass".
     pub fn label(self) -> &'static str {
         match self {
@@ -332,17 +373,7 @@ impl Buckets {
 
 /// Groups the cases by how their outcome changed.
 pub fn bucket_cases(cases: &[EvalCase]) -> Buckets {
-    let mut buckets = Buckets::default();
-    for (i, case) in cases.iter().enumerate() {
-        let (base, cand) = outcome(case);
-        match Bucket::of(base, cand) {
-            Bucket::Regressed => buckets.regressed.push(i),
-            Bucket::Fixed => buckets.fixed.push(i),
-            Bucket::StillFailing => buckets.still_failing.push(i),
-            Bucket::UnchangedPass => buckets.unchanged_pass.push(i),
-        }
-    }
-    buckets
+    summarize(cases).buckets
 }
 
 /// Two-sided exact McNemar p-value (a probability) for `b` regressed and `c` fixed cases:
@@ -411,6 +442,31 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The headline figures of cases already graded: each case's (baseline, candidate) pass,
+    /// in case order. One pass over them.
+    pub fn of_outcomes(outcomes: impl IntoIterator<Item = (bool, bool)>) -> Summary {
+        let mut buckets = Buckets::default();
+        let (mut cases, mut baseline_passes, mut candidate_passes) = (0, 0, 0);
+        for (i, (base, cand)) in outcomes.into_iter().enumerate() {
+            cases += 1;
+            baseline_passes += usize::from(base);
+            candidate_passes += usize::from(cand);
+            match Bucket::of(base, cand) {
+                Bucket::Regressed => buckets.regressed.push(i),
+                Bucket::Fixed => buckets.fixed.push(i),
+                Bucket::StillFailing => buckets.still_failing.push(i),
+                Bucket::UnchangedPass => buckets.unchanged_pass.push(i),
+            }
+        }
+        Summary {
+            cases,
+            baseline_passes,
+            candidate_passes,
+            mcnemar_p: mcnemar_exact_p(buckets.regressed.len(), buckets.fixed.len()),
+            buckets,
+        }
+    }
+
     /// Baseline accuracy as a fraction (0.9 = 90%).
     pub fn baseline_accuracy(&self) -> f64 {
         accuracy(self.baseline_passes, self.cases)
@@ -424,15 +480,7 @@ impl Summary {
 
 /// Grades every case and gathers the headline figures.
 pub fn summarize(cases: &[EvalCase]) -> Summary {
-    let outcomes: Vec<(bool, bool)> = cases.iter().map(outcome).collect();
-    let buckets = bucket_cases(cases);
-    Summary {
-        cases: cases.len(),
-        baseline_passes: outcomes.iter().filter(|o| o.0).count(),
-        candidate_passes: outcomes.iter().filter(|o| o.1).count(),
-        mcnemar_p: mcnemar_exact_p(buckets.regressed.len(), buckets.fixed.len()),
-        buckets,
-    }
+    Summary::of_outcomes(cases.iter().map(outcome))
 }
 
 /// One step of a token diff.
@@ -453,60 +501,92 @@ pub enum DiffOp {
 /// a and b differ by more than `MAX_DIFF_CELLS` token pairs, the differing middle is shown as
 /// removed then added.
 pub fn diff_tokens(a: &str, b: &str) -> Vec<DiffOp> {
-    let a: Vec<Token> = tokenize(a, is_diff_punct)
-        .into_iter()
-        .map(|t| t.0)
-        .collect();
-    let b: Vec<Token> = tokenize(b, is_diff_punct)
-        .into_iter()
-        .map(|t| t.0)
-        .collect();
-    let ak: Vec<String> = a.iter().map(Token::key).collect();
-    let bk: Vec<String> = b.iter().map(Token::key).collect();
-    let prefix = ak.iter().zip(&bk).take_while(|(x, y)| x == y).count();
-    let suffix = ak[prefix..]
+    let keyed = |s: &str| -> Vec<(String, Token)> {
+        tokenize(s, is_diff_punct)
+            .into_iter()
+            .map(|(t, _)| (t.key(), t))
+            .collect()
+    };
+    let (a, b) = (keyed(a), keyed(b));
+    let same = |x: &&(String, Token), y: &&(String, Token)| x.0 == y.0;
+    let prefix = a.iter().zip(&b).take_while(|(x, y)| same(x, y)).count();
+    let suffix = a
         .iter()
+        .skip(prefix)
         .rev()
-        .zip(bk[prefix..].iter().rev())
-        .take_while(|(x, y)| x == y)
+        .zip(b.iter().skip(prefix).rev())
+        .take_while(|(x, y)| same(x, y))
         .count();
-    let (a_mid, b_mid) = (prefix..ak.len() - suffix, prefix..bk.len() - suffix);
-    let mut ops: Vec<DiffOp> = a[..prefix].iter().map(|t| DiffOp::Same(t.text())).collect();
+    // The differing middles: prefix + suffix never exceeds either length.
+    let a_mid: Vec<&(String, Token)> = a
+        .iter()
+        .skip(prefix)
+        .take(a.len().saturating_sub(prefix + suffix))
+        .collect();
+    let b_mid: Vec<&(String, Token)> = b
+        .iter()
+        .skip(prefix)
+        .take(b.len().saturating_sub(prefix + suffix))
+        .collect();
+    let mut ops: Vec<DiffOp> = a
+        .iter()
+        .take(prefix)
+        .map(|t| DiffOp::Same(t.1.text()))
+        .collect();
     let (n, m) = (a_mid.len(), b_mid.len());
     if n.saturating_mul(m) > MAX_DIFF_CELLS {
-        ops.extend(a[a_mid].iter().map(|t| DiffOp::Removed(t.text())));
-        ops.extend(b[b_mid].iter().map(|t| DiffOp::Added(t.text())));
+        ops.extend(a_mid.iter().map(|t| DiffOp::Removed(t.1.text())));
+        ops.extend(b_mid.iter().map(|t| DiffOp::Added(t.1.text())));
     } else {
-        let (ak, bk) = (&ak[a_mid.clone()], &bk[b_mid.clone()]);
-        let (a, b) = (&a[a_mid.clone()], &b[b_mid.clone()]);
-        // lcs[i][j]: longest common subsequence of ak[i..] and bk[j..].
+        // lcs[i * (m + 1) + j]: longest common subsequence of a_mid[i..] and b_mid[j..]; the
+        // row i = n and the column j = m are 0.
         let mut lcs = vec![0u32; (n + 1) * (m + 1)];
-        let at = |i: usize, j: usize| i * (m + 1) + j;
+        let cell = |lcs: &[u32], i: usize, j: usize| lcs.get(i * (m + 1) + j).copied().unwrap_or(0);
+        let matches = |i: usize, j: usize| match (a_mid.get(i), b_mid.get(j)) {
+            (Some(x), Some(y)) => x.0 == y.0,
+            _ => false,
+        };
         for i in (0..n).rev() {
             for j in (0..m).rev() {
-                lcs[at(i, j)] = if ak[i] == bk[j] {
-                    lcs[at(i + 1, j + 1)] + 1
+                let value = if matches(i, j) {
+                    cell(&lcs, i + 1, j + 1) + 1
                 } else {
-                    lcs[at(i + 1, j)].max(lcs[at(i, j + 1)])
+                    cell(&lcs, i + 1, j).max(cell(&lcs, i, j + 1))
                 };
+                if let Some(c) = lcs.get_mut(i * (m + 1) + j) {
+                    *c = value;
+                }
             }
         }
         let (mut i, mut j) = (0, 0);
-        while i < n || j < m {
-            if i < n && j < m && ak[i] == bk[j] {
-                ops.push(DiffOp::Same(a[i].text()));
-                i += 1;
-                j += 1;
-            } else if i < n && (j == m || lcs[at(i + 1, j)] >= lcs[at(i, j + 1)]) {
-                ops.push(DiffOp::Removed(a[i].text()));
-                i += 1;
-            } else {
-                ops.push(DiffOp::Added(b[j].text()));
-                j += 1;
+        loop {
+            match (a_mid.get(i), b_mid.get(j)) {
+                (Some(x), Some(y)) if x.0 == y.0 => {
+                    ops.push(DiffOp::Same(x.1.text()));
+                    i += 1;
+                    j += 1;
+                }
+                (Some(x), None) => {
+                    ops.push(DiffOp::Removed(x.1.text()));
+                    i += 1;
+                }
+                (Some(x), Some(_)) if cell(&lcs, i + 1, j) >= cell(&lcs, i, j + 1) => {
+                    ops.push(DiffOp::Removed(x.1.text()));
+                    i += 1;
+                }
+                (_, Some(y)) => {
+                    ops.push(DiffOp::Added(y.1.text()));
+                    j += 1;
+                }
+                (None, None) => break,
             }
         }
     }
-    ops.extend(a[a.len() - suffix..].iter().map(|t| DiffOp::Same(t.text())));
+    ops.extend(
+        a.iter()
+            .skip(a.len().saturating_sub(suffix))
+            .map(|t| DiffOp::Same(t.1.text())),
+    );
     ops
 }
 
@@ -547,6 +627,11 @@ fn accuracy_text(passes: usize, n: usize) -> String {
 /// counts as 0); an eval with no cases is rejected too. Otherwise accepts, citing both
 /// accuracies and the number of changed cases, each of which deserves a look.
 pub fn decide(cases: &[EvalCase], tolerance_pct: f64) -> Decision {
+    decide_on(cases, &summarize(cases), tolerance_pct)
+}
+
+/// [`decide`] with the [`summarize`] of `cases` already at hand.
+pub fn decide_on(cases: &[EvalCase], s: &Summary, tolerance_pct: f64) -> Decision {
     let reject = |reason: String| Decision {
         accept: false,
         reason,
@@ -554,12 +639,11 @@ pub fn decide(cases: &[EvalCase], tolerance_pct: f64) -> Decision {
     if cases.is_empty() {
         return reject("rejected: the eval has no cases".into());
     }
-    let s = summarize(cases);
     let critical: Vec<String> = s
         .buckets
         .regressed
         .iter()
-        .filter(|&&i| cases[i].critical)
+        .filter(|&&i| cases.get(i).is_some_and(|c| c.critical))
         .map(|&i| format!("'{}'", case_label(cases, i)))
         .collect();
     if !critical.is_empty() {
@@ -674,7 +758,7 @@ pub fn parse_pass_fail_columns(text: &str) -> Result<Vec<(bool, bool)>, InputErr
         let first = !seen_line;
         seen_line = true;
         let n = i + 1;
-        if fields.len() != 2 {
+        let &[base, cand] = fields.as_slice() else {
             return Err(InputError::new(
                 FIELD,
                 format!(
@@ -682,12 +766,12 @@ pub fn parse_pass_fail_columns(text: &str) -> Result<Vec<(bool, bool)>, InputErr
                     fields.len()
                 ),
             ));
-        }
-        match (parse_flag(fields[0]), parse_flag(fields[1])) {
+        };
+        match (parse_flag(base), parse_flag(cand)) {
             (Some(b), Some(c)) => rows.push((b, c)),
             (None, None) if first => {}
             (b, _) => {
-                let bad = if b.is_none() { fields[0] } else { fields[1] };
+                let bad = if b.is_none() { base } else { cand };
                 return Err(InputError::new(
                     FIELD,
                     format!("Line {n}: \u{201c}{bad}\u{201d} is not pass/fail, 1/0 or true/false."),
@@ -830,20 +914,18 @@ fn misplaced_field(v: &serde_json::Value) -> Option<String> {
     None
 }
 
-/// What an import changed, for the message after it.
+/// What pasted text holds, once read.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Imported {
-    /// The eval after the import.
-    pub set: EvalSet,
-    /// What happened, as a sentence.
-    pub message: String,
+pub enum Import {
+    /// An eval file (JSON): a whole eval.
+    Eval(EvalSet),
+    /// Two columns of pass/fail: each line's (baseline, candidate) result.
+    Verdicts(Vec<(bool, bool)>),
 }
 
-/// Applies pasted text to `current`: an eval file (JSON, starting with `{`) replaces it; two
-/// columns of pass/fail set the verdicts by hand, case by case when there is one line per
-/// case, or else become a new eval of that many unnamed cases. Errors name the line (and, for
-/// JSON, the field); `current` is never touched.
-pub fn import_text(current: &EvalSet, text: &str) -> Result<Imported, InputError> {
+/// Reads pasted text: an eval file (JSON, starting with `{` or `[`) or two columns of
+/// pass/fail. Errors name the line (and, for JSON, the field).
+pub fn parse_import(text: &str) -> Result<Import, InputError> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(InputError::new(
             "Import",
@@ -860,47 +942,10 @@ pub fn import_text(current: &EvalSet, text: &str) -> Result<Imported, InputError
             "Paste an eval file (JSON) or two columns of pass/fail first.",
         ));
     }
-    let plural = |n: usize| if n == 1 { "" } else { "s" };
     if trimmed.starts_with(['{', '[']) {
-        let set = parse_eval_json(text)?;
-        let n = set.cases.len();
-        return Ok(Imported {
-            message: format!("Imported the eval file: {n} case{}.", plural(n)),
-            set,
-        });
-    }
-    let rows = parse_pass_fail_columns(text)?;
-    let verdict = |p: bool| if p { Verdict::Pass } else { Verdict::Fail };
-    let n = rows.len();
-    if n == current.cases.len() {
-        let mut set = current.clone();
-        for (case, &(b, c)) in set.cases.iter_mut().zip(&rows) {
-            case.baseline_verdict = verdict(b);
-            case.candidate_verdict = verdict(c);
-        }
-        Ok(Imported {
-            set,
-            message: format!(
-                "Set both verdicts of all {n} case{} by hand from the pasted columns, in order.",
-                plural(n)
-            ),
-        })
+        parse_eval_json(text).map(Import::Eval)
     } else {
-        Ok(Imported {
-            set: EvalSet {
-                version: EVAL_FORMAT_VERSION,
-                schema: current.schema.clone(),
-                cases: cases_from_pass_fail(&rows),
-            },
-            message: format!(
-                "The paste has {n} line{} and the eval had {} case{}, so it replaced the eval \
-                 with {n} case{} named \u{201c}case 1\u{201d} onwards.",
-                plural(n),
-                current.cases.len(),
-                plural(current.cases.len()),
-                plural(n)
-            ),
-        })
+        parse_pass_fail_columns(text).map(Import::Verdicts)
     }
 }
 
@@ -1474,30 +1519,45 @@ mod tests {
     }
 
     #[test]
-    fn import_replaces_applies_or_refuses() {
+    fn import_reads_json_or_columns_or_refuses() {
         let set = course_eval();
-        let json = eval_json(&set);
-        let mut edited = set.clone();
-        edited.cases.truncate(3);
-        let done = import_text(&edited, &json).unwrap();
-        assert_eq!(done.set, set);
-        assert_eq!(done.message, "Imported the eval file: 10 cases.");
-        // One line per case: verdicts by hand, names and SQL kept.
-        let done = import_text(&edited, "pass fail\nfail pass\n1 1\n").unwrap();
-        assert_eq!(done.set.cases[0].name, "all names");
-        assert_eq!(outcome(&done.set.cases[0]), (true, false));
-        assert_eq!(outcome(&done.set.cases[1]), (false, true));
-        assert_eq!(done.set.cases[1].baseline_verdict, Verdict::Fail);
-        // Another count: a new eval of unnamed cases.
-        let done = import_text(&edited, "pass,fail").unwrap();
-        assert_eq!(done.set.cases.len(), 1);
-        assert_eq!(done.set.cases[0].name, "case 1");
-        assert_eq!(done.set.schema, set.schema);
-        let err = |t: &str| import_text(&edited, t).unwrap_err().message;
+        assert_eq!(parse_import(&eval_json(&set)), Ok(Import::Eval(set)));
+        assert_eq!(
+            parse_import("pass fail\nfail pass\n1 1\n"),
+            Ok(Import::Verdicts(vec![
+                (true, false),
+                (false, true),
+                (true, true)
+            ]))
+        );
+        let err = |t: &str| parse_import(t).unwrap_err().message;
         assert!(err("  ").starts_with("Paste an eval file"));
         assert!(err("{\"cases\": [").starts_with("Line 1, column 11"));
+        assert!(err("[1]").starts_with("Line 1: the file is a list"));
         assert!(err("pass pass\nmaybe pass").starts_with("Line 2:"));
         assert!(err(&"x".repeat(MAX_INPUT_BYTES + 1)).contains("1 MB"));
+    }
+
+    #[test]
+    fn ids_of_verdicts_and_buckets() {
+        for v in [Verdict::Auto, Verdict::Pass, Verdict::Fail] {
+            assert_eq!(Verdict::from_id(v.id()), v);
+        }
+        assert_eq!(Verdict::from_id("junk"), Verdict::Auto);
+        let ids: Vec<&str> = Bucket::ALL.iter().map(|b| b.id()).collect();
+        assert_eq!(ids, ["regressed", "fixed", "still-failing", "unchanged"]);
+        assert_eq!(Bucket::Fixed.hint(), "baseline fail, candidate pass");
+    }
+
+    #[test]
+    fn one_pass_summary_matches_grading_each_case() {
+        let set = course_eval();
+        let outcomes: Vec<(bool, bool)> = set.cases.iter().map(outcome).collect();
+        let s = Summary::of_outcomes(outcomes);
+        assert_eq!(s, summarize(&set.cases));
+        assert_eq!(s.buckets, bucket_cases(&set.cases));
+        assert_eq!(decide_on(&set.cases, &s, 0.0), decide(&set.cases, 0.0));
+        assert_eq!(Summary::of_outcomes([]).cases, 0);
     }
 
     #[test]

@@ -1,0 +1,1461 @@
+//! The mini eval's editor: the reader's copy of the eval (schema and cases) and every change the
+//! widget offers, as plain methods with native tests. The view keeps one of these in a signal.
+//!
+//! Sized for long evals: each case carries a stable id, its graded outcome and the revision of
+//! its last change, so an edit touches one case (no copy of the list), a view can redraw only
+//! the row that changed, and summaries are one pass over outcomes already graded. Undo keeps
+//! what the last reset, import or removal replaced, not a copy of the whole eval.
+//!
+//! The tolerance is typed in a shared number field that owns its text, so it is not held here;
+//! the steps that touch it (reset, its undo, the stored form) take or give it.
+
+use super::{
+    accuracy, cases_from_pass_fail, decide_on, diff_sides, outcome, parse_import, parse_tolerance,
+    percent_text, results_csv, wilson_interval, Bucket, Decision, DiffRun, EvalCase, EvalSet,
+    Import, InputError, Summary, Verdict, EVAL_FORMAT_VERSION, Z_95,
+};
+use serde::{Deserialize, Serialize};
+
+/// Name of the stored value (`ie-course:mini-eval`) and its schema version.
+pub const STORE_NAME: &str = "mini-eval";
+pub const STORE_VERSION: u32 = 1;
+/// The tolerance a fresh eval starts with, in percentage points, as typed.
+pub const DEFAULT_TOLERANCE: &str = "0";
+
+/// What is stored: the eval as edited and the tolerance as typed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Stored {
+    /// The eval.
+    pub eval: EvalSet,
+    /// The tolerance field's text.
+    pub tolerance: String,
+}
+
+/// The stored form of an editor, borrowed: serializes exactly as [`Stored`] does, without
+/// copying the cases.
+#[derive(Debug, Serialize)]
+pub struct StoredRef<'a> {
+    eval: EvalRef<'a>,
+    tolerance: &'a str,
+}
+
+/// An [`EvalSet`], borrowed; the same fields in the same order.
+#[derive(Debug, Serialize)]
+struct EvalRef<'a> {
+    version: u32,
+    schema: &'a str,
+    cases: &'a [EvalCase],
+}
+
+/// A case's id: stable while the case is in the list (moves keep it), for keyed rendering.
+/// Ids are small numbers, reused once a reset, import or undo replaces the whole list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CaseId(usize);
+
+/// Where a case is and when it last changed or moved: what a case's row redraws on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot {
+    /// Its place in the list, from 0.
+    pub index: usize,
+    /// The editor's revision when the case last changed or moved (never 0).
+    pub revision: u64,
+}
+
+/// A text field of a case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// Its short name.
+    Name,
+    /// The question.
+    Question,
+    /// The correct SQL.
+    ReferenceSql,
+    /// The baseline's SQL.
+    BaselineSql,
+    /// The candidate's SQL.
+    CandidateSql,
+}
+
+impl Field {
+    /// The field's text in `case`.
+    pub fn get(self, case: &EvalCase) -> &str {
+        match self {
+            Field::Name => &case.name,
+            Field::Question => &case.question,
+            Field::ReferenceSql => &case.reference_sql,
+            Field::BaselineSql => &case.baseline_sql,
+            Field::CandidateSql => &case.candidate_sql,
+        }
+    }
+
+    fn get_mut(self, case: &mut EvalCase) -> &mut String {
+        match self {
+            Field::Name => &mut case.name,
+            Field::Question => &mut case.question,
+            Field::ReferenceSql => &mut case.reference_sql,
+            Field::BaselineSql => &mut case.baseline_sql,
+            Field::CandidateSql => &mut case.candidate_sql,
+        }
+    }
+
+    /// Whether the field takes part in grading (the SQL texts).
+    fn grades(self) -> bool {
+        !matches!(self, Field::Name | Field::Question)
+    }
+}
+
+/// One of the two systems compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum System {
+    /// The system in service.
+    Baseline,
+    /// The optimized system that would replace it.
+    Candidate,
+}
+
+impl System {
+    /// How this system's answer in `case` is graded.
+    pub fn verdict(self, case: &EvalCase) -> Verdict {
+        match self {
+            System::Baseline => case.baseline_verdict,
+            System::Candidate => case.candidate_verdict,
+        }
+    }
+
+    fn verdict_mut(self, case: &mut EvalCase) -> &mut Verdict {
+        match self {
+            System::Baseline => &mut case.baseline_verdict,
+            System::Candidate => &mut case.candidate_verdict,
+        }
+    }
+
+    /// Whether this system passes, given a case's (baseline, candidate) outcome.
+    pub fn passes(self, outcome: (bool, bool)) -> bool {
+        match self {
+            System::Baseline => outcome.0,
+            System::Candidate => outcome.1,
+        }
+    }
+}
+
+/// A case's id, its graded outcome (cached: grading normalizes SQL) and its last change.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct RowMeta {
+    id: CaseId,
+    outcome: (bool, bool),
+    revision: u64,
+}
+
+/// What one step of undo gives back.
+#[derive(Debug, Clone, PartialEq)]
+enum Undo {
+    /// A removed case and where it was.
+    Removed {
+        index: usize,
+        case: EvalCase,
+        name: String,
+    },
+    /// The whole eval a reset or import replaced, and the tolerance a reset replaced.
+    Replaced {
+        what: &'static str,
+        schema: String,
+        cases: Vec<EvalCase>,
+        tolerance: Option<String>,
+    },
+    /// The verdicts a pasted column of pass/fail replaced, by case.
+    Verdicts(Vec<(CaseId, Verdict, Verdict)>),
+}
+
+/// A case in a bucket's list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BucketEntry {
+    /// Its name as written (the `data-case` hook; may be blank).
+    pub name: String,
+    /// Its name as shown: the name, or "case N".
+    pub shown: String,
+    /// Whether it is critical.
+    pub critical: bool,
+}
+
+/// A case whose outcome changed, as the diff list shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChangedCase {
+    /// Its name as shown: the name, or "case N".
+    pub name: String,
+    /// The question.
+    pub question: String,
+    /// The reference SQL.
+    pub reference: String,
+    /// Regressed or fixed.
+    pub bucket: Bucket,
+    /// Whether it is critical.
+    pub critical: bool,
+    /// The baseline's SQL, the tokens the candidate lacks marked.
+    pub baseline: Vec<DiffRun>,
+    /// The candidate's SQL, the tokens the baseline lacks marked.
+    pub candidate: Vec<DiffRun>,
+    /// Whether both wrote the same SQL (so a verdict set by hand made the difference).
+    pub same_sql: bool,
+}
+
+/// The reader's eval: schema, cases in order, one step of undo, and the last import's message.
+#[derive(Debug)]
+pub struct EvalEditor {
+    /// The lesson's eval, for reset.
+    lesson: EvalSet,
+    schema: String,
+    cases: Vec<EvalCase>,
+    /// One per case, in the same order.
+    rows: Vec<RowMeta>,
+    /// By id: the case's index, `None` for an id no longer in use.
+    positions: Vec<Option<usize>>,
+    /// Counts changes; a case's revision is the count at its last change.
+    clock: u64,
+    /// The count when the order or number of cases last changed.
+    order: u64,
+    undo: Option<Undo>,
+    import_message: Option<Result<String, String>>,
+    /// Counts changes to what the buttons and messages say: the undo offered, the import
+    /// message, and every import tried (a refusal repeated is announced again).
+    status: u64,
+}
+
+/// A case's name for headings: its name, or "case N" (N from 1) when it has none.
+pub fn display_name(case: &EvalCase, index: usize) -> String {
+    if case.name.trim().is_empty() {
+        format!("case {}", index + 1)
+    } else {
+        case.name.clone()
+    }
+}
+
+/// A system's accuracy for the results panel, starting with its number: (`90%`,
+/// `9 of 10 · 95% interval 59.6–98.2%`); a dash and "no cases" for an empty eval.
+pub fn accuracy_text(s: &Summary, system: System) -> (String, String) {
+    if s.cases == 0 {
+        return ("\u{2014}".to_string(), "no cases".to_string());
+    }
+    let passes = match system {
+        System::Baseline => s.baseline_passes,
+        System::Candidate => s.candidate_passes,
+    };
+    let (lo, hi) = wilson_interval(passes, s.cases, Z_95);
+    (
+        percent_text(accuracy(passes, s.cases)),
+        format!(
+            "{passes} of {} \u{b7} 95% interval {}\u{2013}{}",
+            s.cases,
+            percent_text(lo).trim_end_matches('%'),
+            percent_text(hi)
+        ),
+    )
+}
+
+/// The changed cases in a few words: `1 regressed, 1 fixed`.
+pub fn changed_text(s: &Summary) -> String {
+    format!(
+        "{} regressed, {} fixed",
+        s.buckets.regressed.len(),
+        s.buckets.fixed.len()
+    )
+}
+
+/// `s` when `n` is not 1.
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+impl EvalEditor {
+    /// An editor holding the lesson's eval.
+    pub fn new(lesson: EvalSet) -> Self {
+        let mut editor = EvalEditor {
+            schema: String::new(),
+            cases: Vec::new(),
+            rows: Vec::new(),
+            positions: Vec::new(),
+            clock: 0,
+            order: 0,
+            undo: None,
+            import_message: None,
+            status: 0,
+            lesson: EvalSet::default(),
+        };
+        editor.replace(lesson.schema.clone(), lesson.cases.clone());
+        editor.lesson = lesson;
+        editor
+    }
+
+    /// An editor holding what was stored, or the lesson's eval when nothing was; and the
+    /// tolerance text to show with it.
+    pub fn open(lesson: EvalSet, stored: Option<Stored>) -> (Self, String) {
+        let mut editor = Self::new(lesson);
+        match stored {
+            Some(stored) => {
+                editor.replace(stored.eval.schema, stored.eval.cases);
+                (editor, stored.tolerance)
+            }
+            None => (editor, DEFAULT_TOLERANCE.to_string()),
+        }
+    }
+
+    /// The stored form of this eval with the tolerance `tolerance` (as typed).
+    pub fn stored<'a>(&'a self, tolerance: &'a str) -> StoredRef<'a> {
+        StoredRef {
+            eval: self.eval_ref(),
+            tolerance,
+        }
+    }
+
+    fn eval_ref(&self) -> EvalRef<'_> {
+        EvalRef {
+            version: EVAL_FORMAT_VERSION,
+            schema: &self.schema,
+            cases: &self.cases,
+        }
+    }
+
+    /// The eval as an eval file (pretty JSON), as [`super::eval_json`] writes it.
+    pub fn eval_json(&self) -> String {
+        // Plain strings, numbers and enums cannot fail to serialize.
+        serde_json::to_string_pretty(&self.eval_ref()).unwrap_or_default()
+    }
+
+    /// Per-case results as CSV ([`results_csv`]).
+    pub fn results_csv(&self) -> String {
+        results_csv(&self.cases)
+    }
+
+    /// The schema the questions are about.
+    pub fn schema(&self) -> &str {
+        &self.schema
+    }
+
+    /// The cases, in order.
+    pub fn cases(&self) -> &[EvalCase] {
+        &self.cases
+    }
+
+    /// How many cases there are.
+    pub fn len(&self) -> usize {
+        self.cases.len()
+    }
+
+    /// Whether there are no cases.
+    pub fn is_empty(&self) -> bool {
+        self.cases.is_empty()
+    }
+
+    /// The cases' ids, in order.
+    pub fn ids(&self) -> impl Iterator<Item = CaseId> + '_ {
+        self.rows.iter().map(|r| r.id)
+    }
+
+    /// Counts every change to the eval (schema, cases, order): equal revisions, same eval.
+    pub fn revision(&self) -> u64 {
+        self.clock
+    }
+
+    /// The revision when cases were last added, removed, moved or replaced.
+    pub fn order_revision(&self) -> u64 {
+        self.order
+    }
+
+    /// Where case `id` is and when it last changed; `None` once it is gone.
+    pub fn slot(&self, id: CaseId) -> Option<Slot> {
+        let index = self.index_of(id)?;
+        let row = self.rows.get(index)?;
+        Some(Slot {
+            index,
+            revision: row.revision,
+        })
+    }
+
+    /// Case `id`.
+    pub fn case(&self, id: CaseId) -> Option<&EvalCase> {
+        self.cases.get(self.index_of(id)?)
+    }
+
+    /// Whether (baseline, candidate) pass case `id`.
+    pub fn outcome(&self, id: CaseId) -> Option<(bool, bool)> {
+        Some(self.rows.get(self.index_of(id)?)?.outcome)
+    }
+
+    fn index_of(&self, id: CaseId) -> Option<usize> {
+        self.positions.get(id.0).copied().flatten()
+    }
+
+    /// Marks the case at `at` changed, regrading it if `regrade`.
+    fn touch(&mut self, at: usize, regrade: bool) {
+        self.clock += 1;
+        if let (Some(row), Some(case)) = (self.rows.get_mut(at), self.cases.get(at)) {
+            row.revision = self.clock;
+            if regrade {
+                row.outcome = outcome(case);
+            }
+        }
+    }
+
+    /// Records the place of the case at `at`, which moved there at the current revision.
+    fn place(&mut self, at: usize) {
+        if let Some(row) = self.rows.get_mut(at) {
+            row.revision = self.clock;
+            if let Some(p) = self.positions.get_mut(row.id.0) {
+                *p = Some(at);
+            }
+        }
+    }
+
+    /// [`Self::place`] for every case from index `from` on.
+    fn place_from(&mut self, from: usize) {
+        for at in from..self.rows.len() {
+            self.place(at);
+        }
+    }
+
+    /// Replaces the whole eval, handing back the schema and cases it replaced. Ids start
+    /// again from 0.
+    fn replace(&mut self, schema: String, cases: Vec<EvalCase>) -> (String, Vec<EvalCase>) {
+        self.clock += 1;
+        self.order = self.clock;
+        let clock = self.clock;
+        self.rows = cases
+            .iter()
+            .enumerate()
+            .map(|(i, c)| RowMeta {
+                id: CaseId(i),
+                outcome: outcome(c),
+                revision: clock,
+            })
+            .collect();
+        self.positions = (0..cases.len()).map(Some).collect();
+        (
+            std::mem::replace(&mut self.schema, schema),
+            std::mem::replace(&mut self.cases, cases),
+        )
+    }
+
+    /// Puts `case` at `at` (at most the end) under a new id.
+    fn insert(&mut self, at: usize, case: EvalCase) -> CaseId {
+        let at = at.min(self.cases.len());
+        let id = CaseId(self.positions.len());
+        self.positions.push(None);
+        self.clock += 1;
+        self.order = self.clock;
+        self.rows.insert(
+            at,
+            RowMeta {
+                id,
+                outcome: outcome(&case),
+                revision: self.clock,
+            },
+        );
+        self.cases.insert(at, case);
+        self.place_from(at);
+        id
+    }
+
+    /// Sets the schema; false if it was already `text`.
+    pub fn set_schema(&mut self, text: String) -> bool {
+        if self.schema == text {
+            return false;
+        }
+        self.schema = text;
+        self.clock += 1;
+        true
+    }
+
+    /// Sets `field` of case `id` to `text`, regrading the case if it is SQL; false if nothing
+    /// changed.
+    pub fn edit(&mut self, id: CaseId, field: Field, text: String) -> bool {
+        let Some(at) = self.index_of(id) else {
+            return false;
+        };
+        let Some(slot) = self.cases.get_mut(at).map(|c| field.get_mut(c)) else {
+            return false;
+        };
+        if *slot == text {
+            return false;
+        }
+        *slot = text;
+        self.touch(at, field.grades());
+        true
+    }
+
+    /// Sets how `system`'s answer in case `id` is graded; false if nothing changed.
+    pub fn set_verdict(&mut self, id: CaseId, system: System, verdict: Verdict) -> bool {
+        let Some(at) = self.index_of(id) else {
+            return false;
+        };
+        let Some(slot) = self.cases.get_mut(at).map(|c| system.verdict_mut(c)) else {
+            return false;
+        };
+        if *slot == verdict {
+            return false;
+        }
+        *slot = verdict;
+        self.touch(at, true);
+        true
+    }
+
+    /// Marks case `id` critical or not; false if nothing changed.
+    pub fn set_critical(&mut self, id: CaseId, critical: bool) -> bool {
+        let Some(at) = self.index_of(id) else {
+            return false;
+        };
+        match self.cases.get_mut(at) {
+            Some(case) if case.critical != critical => case.critical = critical,
+            _ => return false,
+        }
+        self.touch(at, false);
+        true
+    }
+
+    /// Adds an empty case, "new case N", at the end.
+    pub fn add_case(&mut self) -> CaseId {
+        let case = EvalCase {
+            name: format!("new case {}", self.cases.len() + 1),
+            ..EvalCase::default()
+        };
+        self.insert(self.cases.len(), case)
+    }
+
+    /// Removes case `id`, which one undo puts back; false if there is no such case.
+    pub fn remove(&mut self, id: CaseId) -> bool {
+        let Some(at) = self.index_of(id) else {
+            return false;
+        };
+        if at >= self.cases.len() {
+            return false;
+        }
+        let case = self.cases.remove(at);
+        self.rows.remove(at);
+        if let Some(p) = self.positions.get_mut(id.0) {
+            *p = None;
+        }
+        self.clock += 1;
+        self.order = self.clock;
+        self.place_from(at);
+        self.status += 1;
+        self.undo = Some(Undo::Removed {
+            index: at,
+            name: display_name(&case, at),
+            case,
+        });
+        true
+    }
+
+    /// Moves case `id` one place up; false if it is first (or gone).
+    pub fn move_up(&mut self, id: CaseId) -> bool {
+        self.move_by(id, -1)
+    }
+
+    /// Moves case `id` one place down; false if it is last (or gone).
+    pub fn move_down(&mut self, id: CaseId) -> bool {
+        self.move_by(id, 1)
+    }
+
+    fn move_by(&mut self, id: CaseId, by: isize) -> bool {
+        let Some(from) = self.index_of(id) else {
+            return false;
+        };
+        let Some(to) = from
+            .checked_add_signed(by)
+            .filter(|&to| to < self.cases.len() && from < self.cases.len())
+        else {
+            return false;
+        };
+        self.cases.swap(from, to);
+        self.rows.swap(from, to);
+        self.clock += 1;
+        self.order = self.clock;
+        self.place(from);
+        self.place(to);
+        true
+    }
+
+    /// Puts the lesson's eval back. `tolerance` is the tolerance as typed before, which an
+    /// undo gives back; the caller sets the field to [`DEFAULT_TOLERANCE`].
+    pub fn reset(&mut self, tolerance: &str) {
+        let (schema, cases) = self.replace(self.lesson.schema.clone(), self.lesson.cases.clone());
+        self.undo = Some(Undo::Replaced {
+            what: "reset",
+            schema,
+            cases,
+            tolerance: Some(tolerance.to_string()),
+        });
+        self.import_message = None;
+        self.status += 1;
+    }
+
+    /// Applies pasted text ([`parse_import`]): an eval file replaces the eval; two columns of
+    /// pass/fail set both verdicts by hand, case by case when there is one line per case, or
+    /// else replace the eval with that many unnamed cases (the schema kept). The message says
+    /// what happened, or why nothing did. True if the eval changed.
+    pub fn import(&mut self, text: &str) -> bool {
+        self.status += 1;
+        let message = match parse_import(text) {
+            Err(e) => {
+                self.import_message = Some(Err(format!("{} Nothing was changed.", e.message)));
+                return false;
+            }
+            Ok(Import::Eval(set)) => {
+                let n = set.cases.len();
+                self.replace_for_import(set.schema, set.cases);
+                format!("Imported the eval file: {n} case{}.", plural(n))
+            }
+            Ok(Import::Verdicts(results)) if results.len() == self.cases.len() => {
+                let n = results.len();
+                self.set_verdicts(&results);
+                format!(
+                    "Set both verdicts of all {n} case{} by hand from the pasted columns, in order.",
+                    plural(n)
+                )
+            }
+            Ok(Import::Verdicts(results)) => {
+                let (n, had) = (results.len(), self.cases.len());
+                self.replace_for_import(self.schema.clone(), cases_from_pass_fail(&results));
+                format!(
+                    "The paste has {n} line{} and the eval had {had} case{}, so it replaced the \
+                     eval with {n} case{} named \u{201c}case 1\u{201d} onwards.",
+                    plural(n),
+                    plural(had),
+                    plural(n)
+                )
+            }
+        };
+        self.import_message = Some(Ok(message));
+        true
+    }
+
+    fn replace_for_import(&mut self, schema: String, cases: Vec<EvalCase>) {
+        let (schema, cases) = self.replace(schema, cases);
+        self.undo = Some(Undo::Replaced {
+            what: "import",
+            schema,
+            cases,
+            tolerance: None,
+        });
+    }
+
+    /// Sets every case's verdicts by hand from (baseline, candidate) results, in order.
+    fn set_verdicts(&mut self, results: &[(bool, bool)]) {
+        let verdict = |p: bool| if p { Verdict::Pass } else { Verdict::Fail };
+        self.clock += 1;
+        let mut before = Vec::with_capacity(results.len());
+        for ((case, row), &(b, c)) in self.cases.iter_mut().zip(&mut self.rows).zip(results) {
+            before.push((row.id, case.baseline_verdict, case.candidate_verdict));
+            case.baseline_verdict = verdict(b);
+            case.candidate_verdict = verdict(c);
+            row.outcome = (b, c);
+            row.revision = self.clock;
+        }
+        self.undo = Some(Undo::Verdicts(before));
+    }
+
+    /// What the undo button offers: "Undo the reset", "Undo the import", "Undo the removal of
+    /// “distinct cities”"; `None` when there is nothing to undo.
+    pub fn undo_label(&self) -> Option<String> {
+        Some(match self.undo.as_ref()? {
+            Undo::Removed { name, .. } => format!("Undo the removal of \u{201c}{name}\u{201d}"),
+            Undo::Replaced { what, .. } => format!("Undo the {what}"),
+            Undo::Verdicts(_) => "Undo the import".to_string(),
+        })
+    }
+
+    /// Undoes the last reset, import or removal (one step), and clears the import message.
+    /// A removed case goes back where it was; a reset or import gives back the eval it
+    /// replaced. Returns the tolerance text to put back, when the step undone was a reset.
+    pub fn undo(&mut self) -> Option<String> {
+        let step = self.undo.take()?;
+        self.import_message = None;
+        self.status += 1;
+        match step {
+            Undo::Removed { index, case, .. } => {
+                self.insert(index, case);
+                None
+            }
+            Undo::Replaced {
+                schema,
+                cases,
+                tolerance,
+                ..
+            } => {
+                self.replace(schema, cases);
+                tolerance
+            }
+            Undo::Verdicts(before) => {
+                self.clock += 1;
+                for (id, baseline, candidate) in before {
+                    let Some(at) = self.index_of(id) else {
+                        continue;
+                    };
+                    if let Some(case) = self.cases.get_mut(at) {
+                        case.baseline_verdict = baseline;
+                        case.candidate_verdict = candidate;
+                    }
+                    self.touch(at, true);
+                }
+                None
+            }
+        }
+    }
+
+    /// The last import's message: `Ok` when it applied, `Err` (ending "Nothing was
+    /// changed.") when it was refused; cleared by a reset or an undo.
+    pub fn import_message(&self) -> Option<&Result<String, String>> {
+        self.import_message.as_ref()
+    }
+
+    /// Counts changes to the undo offered and the import message, and imports tried (a
+    /// refusal repeated is a new message to announce).
+    pub fn status_revision(&self) -> u64 {
+        self.status
+    }
+
+    /// The headline figures, in one pass over the graded cases.
+    pub fn summary(&self) -> Summary {
+        Summary::of_outcomes(self.rows.iter().map(|r| r.outcome))
+    }
+
+    /// The accept-or-reject verdict with the tolerance as typed; `summary` is [`Self::summary`].
+    pub fn decision(&self, summary: &Summary, tolerance: &str) -> Result<Decision, InputError> {
+        let tolerance = parse_tolerance(tolerance)?;
+        Ok(decide_on(&self.cases, summary, tolerance))
+    }
+
+    /// The cases in `bucket`, in order; `summary` is [`Self::summary`].
+    pub fn bucket_entries(&self, summary: &Summary, bucket: Bucket) -> Vec<BucketEntry> {
+        summary
+            .buckets
+            .get(bucket)
+            .iter()
+            .filter_map(|&i| {
+                let case = self.cases.get(i)?;
+                Some(BucketEntry {
+                    name: case.name.clone(),
+                    shown: display_name(case, i),
+                    critical: case.critical,
+                })
+            })
+            .collect()
+    }
+
+    /// The regressed cases, then the fixed ones, each with its token diff; `summary` is
+    /// [`Self::summary`].
+    pub fn changed_cases(&self, summary: &Summary) -> Vec<ChangedCase> {
+        let regressed = summary
+            .buckets
+            .regressed
+            .iter()
+            .map(|&i| (i, Bucket::Regressed));
+        let fixed = summary.buckets.fixed.iter().map(|&i| (i, Bucket::Fixed));
+        regressed
+            .chain(fixed)
+            .filter_map(|(i, bucket)| {
+                let c = self.cases.get(i)?;
+                let (baseline, candidate) = diff_sides(&c.baseline_sql, &c.candidate_sql);
+                Some(ChangedCase {
+                    name: display_name(c, i),
+                    question: c.question.clone(),
+                    reference: c.reference_sql.clone(),
+                    bucket,
+                    critical: c.critical,
+                    same_sql: !baseline.iter().chain(&candidate).any(|r| r.changed),
+                    baseline,
+                    candidate,
+                })
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{eval_json, parse_eval_json, summarize, MAX_INPUT_BYTES};
+    use super::*;
+    use crate::logic::storage::{self, Backend, MemoryBackend, Read};
+
+    const LESSON_JSON: &str = include_str!("../../../content/mini-eval.json");
+
+    fn lesson() -> EvalSet {
+        parse_eval_json(LESSON_JSON).unwrap()
+    }
+
+    fn editor() -> EvalEditor {
+        EvalEditor::new(lesson())
+    }
+
+    fn id_of(e: &EvalEditor, name: &str) -> CaseId {
+        let at = e.cases().iter().position(|c| c.name == name).unwrap();
+        e.ids().nth(at).unwrap()
+    }
+
+    fn names(e: &EvalEditor) -> Vec<String> {
+        e.cases().iter().map(|c| c.name.clone()).collect()
+    }
+
+    /// The editor's bookkeeping agrees with its cases: every id finds its case, every cached
+    /// outcome is the case's grade, and the ids are distinct.
+    fn check(e: &EvalEditor) {
+        assert_eq!(e.rows.len(), e.cases.len());
+        for (i, row) in e.rows.iter().enumerate() {
+            assert_eq!(e.index_of(row.id), Some(i));
+            assert_eq!(row.outcome, outcome(&e.cases[i]), "case {i}");
+        }
+        let in_use = e.positions.iter().filter(|p| p.is_some()).count();
+        assert_eq!(in_use, e.cases.len());
+    }
+
+    #[test]
+    fn starts_at_the_lesson_eval() {
+        let e = editor();
+        check(&e);
+        assert_eq!(e.len(), 10);
+        assert!(!e.is_empty());
+        assert_eq!(e.cases(), lesson().cases.as_slice());
+        assert_eq!(e.schema(), lesson().schema);
+        let s = e.summary();
+        assert_eq!(s, summarize(&lesson().cases));
+        assert_eq!((s.baseline_passes, s.candidate_passes), (9, 9));
+        assert_eq!(e.undo_label(), None);
+        assert_eq!(e.import_message(), None);
+        assert_eq!(e.slot(e.ids().nth(3).unwrap()).unwrap().index, 3);
+    }
+
+    #[test]
+    fn editing_a_field_changes_that_case_only_and_regrades_sql() {
+        let mut e = editor();
+        let admins = id_of(&e, "emails of admins");
+        let other = id_of(&e, "all names");
+        let other_slot = e.slot(other);
+        let (before, order) = (e.revision(), e.order_revision());
+        assert!(e.edit(admins, Field::Name, "admin emails".into()));
+        assert_eq!(e.case(admins).unwrap().name, "admin emails");
+        assert!(e.revision() > before);
+        assert_eq!(
+            e.slot(other),
+            other_slot,
+            "another case's row must not redraw"
+        );
+        assert_eq!(e.order_revision(), order, "an edit keeps the order");
+        // SQL: the grade follows.
+        assert_eq!(e.outcome(admins), Some((true, false)));
+        assert!(e.edit(
+            admins,
+            Field::CandidateSql,
+            "select email from users where is_admin = true".into()
+        ));
+        assert_eq!(e.outcome(admins), Some((true, true)));
+        for field in [Field::Question, Field::ReferenceSql, Field::BaselineSql] {
+            assert!(e.edit(admins, field, "x".into()));
+            assert_eq!(field.get(e.case(admins).unwrap()), "x");
+        }
+        assert_eq!(e.outcome(admins), Some((true, false)));
+        check(&e);
+        // The same text again changes nothing, and neither does a case that is gone.
+        let rev = e.revision();
+        assert!(!e.edit(admins, Field::Question, "x".into()));
+        assert_eq!(e.revision(), rev);
+        assert!(!e.edit(CaseId(999), Field::Name, "y".into()));
+        // Editing is not a step of undo.
+        assert_eq!(e.undo_label(), None);
+    }
+
+    #[test]
+    fn verdicts_critical_flags_and_schema() {
+        let mut e = editor();
+        let paris = id_of(&e, "users in Paris");
+        assert!(e.set_verdict(paris, System::Candidate, Verdict::Fail));
+        assert!(!e.set_verdict(paris, System::Candidate, Verdict::Fail));
+        assert_eq!(e.outcome(paris), Some((true, false)));
+        assert_eq!(
+            System::Candidate.verdict(e.case(paris).unwrap()),
+            Verdict::Fail
+        );
+        assert!(e.set_verdict(paris, System::Baseline, Verdict::Fail));
+        assert_eq!(e.summary().buckets.still_failing.len(), 1);
+        assert!(System::Baseline.passes((true, false)));
+        assert!(!System::Candidate.passes((true, false)));
+        assert!(e.set_verdict(paris, System::Baseline, Verdict::Auto));
+        assert_eq!(e.outcome(paris), Some((true, false)));
+
+        let admins = id_of(&e, "emails of admins");
+        let s = e.summary();
+        assert!(!e.decision(&s, "100").unwrap().accept);
+        assert!(e.set_critical(admins, false));
+        assert!(!e.set_critical(admins, false));
+        assert!(!e.case(admins).unwrap().critical);
+        assert!(e.decision(&e.summary(), "100").unwrap().accept);
+        assert!(!e.set_critical(CaseId(999), true));
+        assert!(!e.set_verdict(CaseId(999), System::Baseline, Verdict::Pass));
+
+        assert!(e.set_schema("CREATE TABLE t (x INT);".into()));
+        assert!(!e.set_schema("CREATE TABLE t (x INT);".into()));
+        assert_eq!(e.schema(), "CREATE TABLE t (x INT);");
+        assert_eq!(e.undo_label(), None);
+        check(&e);
+    }
+
+    #[test]
+    fn add_appends_a_named_empty_case() {
+        let mut e = editor();
+        let order = e.order_revision();
+        let id = e.add_case();
+        assert_eq!(e.len(), 11);
+        assert_eq!(e.case(id).unwrap().name, "new case 11");
+        assert_eq!(e.slot(id).unwrap().index, 10);
+        assert!(e.order_revision() > order);
+        // An empty reference grades nothing as a pass: both fail.
+        assert_eq!(e.outcome(id), Some((false, false)));
+        assert_eq!(e.summary().buckets.still_failing, [10]);
+        assert!(e
+            .ids()
+            .all(|other| other == id || e.case(other).unwrap().name != "new case 11"));
+        assert_eq!(e.undo_label(), None);
+        check(&e);
+    }
+
+    #[test]
+    fn moves_up_and_down_and_stops_at_the_ends() {
+        let mut e = editor();
+        let first = e.ids().next().unwrap();
+        let last = e.ids().last().unwrap();
+        let order = e.order_revision();
+        assert!(!e.move_up(first));
+        assert!(!e.move_down(last));
+        assert_eq!(
+            e.order_revision(),
+            order,
+            "a move that cannot happen changes nothing"
+        );
+        // A move redraws the two rows that swapped places, no other.
+        let before: Vec<Option<Slot>> = e.ids().map(|id| e.slot(id)).collect();
+        assert!(e.move_down(first));
+        let redrawn: Vec<usize> = e
+            .ids()
+            .zip(&before)
+            .enumerate()
+            .filter(|(_, (id, slot))| e.slot(*id) != **slot)
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(redrawn, [0, 1]);
+        assert_eq!(e.slot(first).unwrap().index, 1);
+        assert_eq!(names(&e)[..2], ["count users", "all names"]);
+        assert!(e.move_up(last));
+        assert_eq!(e.slot(last).unwrap().index, 8);
+        assert_eq!(e.cases()[9].name, "names in order");
+        assert!(e.order_revision() > order);
+        // The buckets follow the order.
+        let admins = id_of(&e, "emails of admins");
+        for _ in 0..10 {
+            e.move_up(admins);
+        }
+        assert_eq!(e.slot(admins).unwrap().index, 0);
+        assert_eq!(e.summary().buckets.regressed, [0]);
+        assert!(!e.move_up(CaseId(999)));
+        assert_eq!(e.undo_label(), None);
+        check(&e);
+    }
+
+    #[test]
+    fn removal_undoes_back_into_place_keeping_later_edits() {
+        let mut e = editor();
+        let admins = id_of(&e, "emails of admins");
+        assert!(e.remove(admins));
+        assert!(!e.remove(admins));
+        assert_eq!(e.slot(admins), None);
+        assert_eq!(e.case(admins), None);
+        assert_eq!(e.len(), 9);
+        assert!(e.summary().buckets.regressed.is_empty());
+        assert_eq!(
+            e.undo_label().unwrap(),
+            "Undo the removal of \u{201c}emails of admins\u{201d}"
+        );
+        check(&e);
+        // An edit after the removal survives its undo.
+        let paris = id_of(&e, "users in Paris");
+        e.edit(paris, Field::Name, "Parisians".into());
+        assert_eq!(e.undo(), None);
+        assert_eq!(e.len(), 10);
+        assert_eq!(e.cases()[4].name, "emails of admins");
+        assert_eq!(e.cases()[2].name, "Parisians");
+        assert_eq!(e.summary().buckets.regressed, [4]);
+        assert_eq!(e.undo_label(), None);
+        check(&e);
+        // A case with no name is named by its place.
+        let blank = e.add_case();
+        e.edit(blank, Field::Name, " ".into());
+        e.remove(blank);
+        assert_eq!(
+            e.undo_label().unwrap(),
+            "Undo the removal of \u{201c}case 11\u{201d}"
+        );
+        // The last case removed, then a case added: undo puts it back before the new one.
+        let last = e.ids().last().unwrap();
+        e.remove(last);
+        e.add_case();
+        e.undo();
+        assert_eq!(e.len(), 11);
+        assert_eq!(e.cases()[9].name, "busiest city");
+        assert_eq!(e.cases()[10].name, "new case 10");
+        check(&e);
+    }
+
+    #[test]
+    fn reset_brings_back_the_lesson_and_undoes_with_its_tolerance() {
+        let mut e = editor();
+        let id = id_of(&e, "all names");
+        e.edit(id, Field::Name, "every name".into());
+        e.add_case();
+        e.set_schema("S".into());
+        e.import("junk");
+        assert!(e.import_message().is_some());
+        e.reset("5");
+        assert_eq!(e.cases(), lesson().cases.as_slice());
+        assert_eq!(e.schema(), lesson().schema);
+        assert_eq!(e.import_message(), None);
+        assert_eq!(e.undo_label().unwrap(), "Undo the reset");
+        check(&e);
+        assert_eq!(e.undo(), Some("5".to_string()));
+        assert_eq!(e.len(), 11);
+        assert_eq!(e.cases()[0].name, "every name");
+        assert_eq!(e.schema(), "S");
+        assert_eq!(e.undo_label(), None);
+        assert_eq!(e.undo(), None, "one step only");
+        check(&e);
+    }
+
+    #[test]
+    fn import_of_an_eval_file_replaces_and_undoes() {
+        let mut e = editor();
+        e.remove(id_of(&e, "all names"));
+        let json = r#"{"version": 1, "schema": "S", "cases": [{"name": "one",
+            "reference_sql": "SELECT 1", "baseline_sql": "select 1;", "candidate_sql": "SELECT 2"}]}"#;
+        assert!(e.import(json));
+        assert_eq!(
+            e.import_message(),
+            Some(&Ok("Imported the eval file: 1 case.".to_string()))
+        );
+        assert_eq!(names(&e), ["one"]);
+        assert_eq!(e.schema(), "S");
+        assert_eq!(e.summary().buckets.regressed, [0]);
+        assert_eq!(e.undo_label().unwrap(), "Undo the import");
+        check(&e);
+        // Our own export imports back to the same eval.
+        let mut other = editor();
+        assert!(other.import(&e.eval_json()));
+        assert_eq!(other.cases(), e.cases());
+        assert_eq!(e.undo(), None);
+        assert_eq!(e.len(), 9);
+        assert_eq!(e.schema(), lesson().schema);
+        assert_eq!(e.import_message(), None);
+        check(&e);
+    }
+
+    #[test]
+    fn import_of_columns_sets_verdicts_or_makes_a_new_eval() {
+        let mut e = editor();
+        let lines: Vec<&str> = (0..10)
+            .map(|i| if i < 3 { "pass\tfail" } else { "pass\tpass" })
+            .collect();
+        let paste = format!("baseline\tcandidate\n{}", lines.join("\n"));
+        assert!(e.import(&paste));
+        assert_eq!(
+            e.import_message(),
+            Some(&Ok(
+                "Set both verdicts of all 10 cases by hand from the pasted columns, in order."
+                    .to_string()
+            ))
+        );
+        let s = e.summary();
+        assert_eq!((s.baseline_passes, s.candidate_passes), (10, 7));
+        assert_eq!(s.buckets.regressed, [0, 1, 2]);
+        assert_eq!(e.cases()[0].name, "all names");
+        assert_eq!(e.cases()[0].candidate_verdict, Verdict::Fail);
+        check(&e);
+        // Undo gives back the verdicts, case by case, even after a move.
+        let first = e.ids().next().unwrap();
+        e.move_down(first);
+        assert_eq!(e.undo(), None);
+        assert!(e
+            .cases()
+            .iter()
+            .all(|c| c.baseline_verdict == Verdict::Auto && c.candidate_verdict == Verdict::Auto));
+        assert_eq!(e.cases()[1].name, "all names");
+        check(&e);
+        // Another count: a new eval of unnamed cases, the schema kept.
+        assert!(e.import("1,0\n0,0"));
+        assert_eq!(names(&e), ["case 1", "case 2"]);
+        assert_eq!(e.schema(), lesson().schema);
+        assert_eq!(e.summary().buckets.still_failing, [1]);
+        assert_eq!(
+            e.import_message().unwrap().as_ref().unwrap(),
+            "The paste has 2 lines and the eval had 10 cases, so it replaced the eval with 2 \
+             cases named \u{201c}case 1\u{201d} onwards."
+        );
+        assert!(!e.import("pass"));
+        check(&e);
+    }
+
+    #[test]
+    fn bad_imports_change_nothing_and_say_why() {
+        let mut e = editor();
+        e.remove(id_of(&e, "all names"));
+        let (rev, status) = (e.revision(), e.status_revision());
+        let label = e.undo_label();
+        let refused = |e: &mut EvalEditor, text: &str| -> String {
+            assert!(!e.import(text));
+            e.import_message().unwrap().clone().unwrap_err()
+        };
+        let m = refused(
+            &mut e,
+            "{\n  \"cases\": [\n    {\"name\": \"a\", \"critical\": \"very\"}\n  ]\n}",
+        );
+        assert!(m.starts_with("Line 3"), "{m}");
+        assert!(m.contains("field \u{201c}critical\u{201d}"), "{m}");
+        assert!(m.ends_with(" Nothing was changed."), "{m}");
+        let m = refused(&mut e, "pass, pass\npass, perhaps");
+        assert!(
+            m.starts_with("Line 2: \u{201c}perhaps\u{201d} is not pass/fail"),
+            "{m}"
+        );
+        assert!(refused(&mut e, "{\"cases\": [").starts_with("Line 1, column 11"));
+        assert!(refused(&mut e, "   ").starts_with("Paste an eval file"));
+        assert!(refused(&mut e, r#"{"version": 2}"#).contains("version 2"));
+        let big = format!("{{\"cases\": []}}{}", " ".repeat(MAX_INPUT_BYTES));
+        assert!(refused(&mut e, &big).contains("1 MB"));
+        assert_eq!(e.revision(), rev);
+        assert_eq!(e.status_revision(), status + 6, "each refusal is news");
+        assert_eq!(e.len(), 9);
+        assert_eq!(
+            e.undo_label(),
+            label,
+            "a refused import keeps the undo it found"
+        );
+        check(&e);
+    }
+
+    #[test]
+    fn the_status_changes_with_the_undo_offer_and_the_import_message_only() {
+        let mut e = editor();
+        let mut status = e.status_revision();
+        let mut changed = |e: &EvalEditor| {
+            let now = e.status_revision();
+            let news = now != status;
+            status = now;
+            news
+        };
+        let id = e.ids().next().unwrap();
+        e.edit(id, Field::Name, "x".into());
+        e.set_critical(id, true);
+        e.move_down(id);
+        e.add_case();
+        e.set_schema("S".into());
+        assert!(!changed(&e), "edits leave the buttons and messages alone");
+        e.remove(id);
+        assert!(changed(&e));
+        e.undo();
+        assert!(changed(&e));
+        e.import("junk");
+        assert!(changed(&e));
+        e.reset("0");
+        assert!(changed(&e));
+    }
+
+    #[test]
+    fn undo_with_nothing_to_undo_does_nothing() {
+        let mut e = editor();
+        let rev = e.revision();
+        assert_eq!(e.undo(), None);
+        assert_eq!(e.revision(), rev);
+        assert_eq!(e.cases(), lesson().cases.as_slice());
+    }
+
+    #[test]
+    fn results_panel_texts() {
+        let e = editor();
+        let s = e.summary();
+        assert_eq!(
+            accuracy_text(&s, System::Baseline),
+            (
+                "90%".to_string(),
+                "9 of 10 \u{b7} 95% interval 59.6\u{2013}98.2%".to_string()
+            )
+        );
+        assert_eq!(accuracy_text(&s, System::Candidate).0, "90%");
+        assert_eq!(changed_text(&s), "1 regressed, 1 fixed");
+        let empty = Summary::of_outcomes([]);
+        assert_eq!(
+            accuracy_text(&empty, System::Baseline),
+            ("\u{2014}".to_string(), "no cases".to_string())
+        );
+        assert_eq!(
+            e.decision(&s, "0").unwrap().reason,
+            "rejected: critical case 'emails of admins' regressed"
+        );
+        let err = e.decision(&s, "abc").unwrap_err();
+        assert_eq!(err.field, "Tolerance");
+        assert!(err.message.contains("is not a number"));
+    }
+
+    #[test]
+    fn buckets_and_changed_cases_with_their_diffs() {
+        let mut e = editor();
+        let s = e.summary();
+        assert_eq!(
+            e.bucket_entries(&s, Bucket::Regressed),
+            [BucketEntry {
+                name: "emails of admins".into(),
+                shown: "emails of admins".into(),
+                critical: true
+            }]
+        );
+        assert_eq!(e.bucket_entries(&s, Bucket::UnchangedPass).len(), 8);
+        assert!(e.bucket_entries(&s, Bucket::StillFailing).is_empty());
+        let changed = e.changed_cases(&s);
+        assert_eq!(changed.len(), 2);
+        assert_eq!(changed[0].bucket, Bucket::Regressed);
+        assert_eq!(changed[0].name, "emails of admins");
+        assert!(changed[0].critical);
+        let marked: Vec<&str> = changed[0]
+            .baseline
+            .iter()
+            .filter(|r| r.changed)
+            .map(|r| r.text.as_str())
+            .collect();
+        assert_eq!(marked, ["WHERE is_admin = TRUE"]);
+        assert_eq!(changed[1].bucket, Bucket::Fixed);
+        assert_eq!(changed[1].name, "distinct cities");
+        assert!(!changed[1].same_sql);
+        // Same SQL, verdicts set by hand: said so. A blank name shows as "case N".
+        let busiest = id_of(&e, "busiest city");
+        e.set_verdict(busiest, System::Candidate, Verdict::Fail);
+        e.edit(busiest, Field::Name, String::new());
+        let s = e.summary();
+        let changed = e.changed_cases(&s);
+        let last = changed.iter().find(|c| c.name == "case 10").unwrap();
+        assert!(last.same_sql);
+        let entries = e.bucket_entries(&s, Bucket::Regressed);
+        assert_eq!(entries[1].name, "");
+        assert_eq!(entries[1].shown, "case 10");
+    }
+
+    #[test]
+    fn exports_match_the_eval_file_and_csv_writers() {
+        let mut e = editor();
+        e.set_verdict(id_of(&e, "count users"), System::Candidate, Verdict::Fail);
+        let set = EvalSet {
+            version: EVAL_FORMAT_VERSION,
+            schema: e.schema().to_string(),
+            cases: e.cases().to_vec(),
+        };
+        assert_eq!(e.eval_json(), eval_json(&set));
+        assert_eq!(e.results_csv(), results_csv(&set.cases));
+        assert!(e
+            .results_csv()
+            .contains("count users,How many users are there?,no,pass,fail,regressed,"));
+    }
+
+    #[test]
+    fn stored_form_round_trips_and_keeps_the_old_shape() {
+        let mut e = editor();
+        e.edit(id_of(&e, "all names"), Field::Name, "every name".into());
+        e.set_verdict(
+            id_of(&e, "distinct cities"),
+            System::Baseline,
+            Verdict::Pass,
+        );
+        e.move_down(id_of(&e, "every name"));
+        // Serialized as the owned form is: same fields, same order.
+        let stored = Stored {
+            eval: EvalSet {
+                version: EVAL_FORMAT_VERSION,
+                schema: e.schema().to_string(),
+                cases: e.cases().to_vec(),
+            },
+            tolerance: "5".into(),
+        };
+        let json = serde_json::to_string(&e.stored("5")).unwrap();
+        assert_eq!(json, serde_json::to_string(&stored).unwrap());
+        assert!(json.starts_with(r#"{"eval":{"version":1,"schema":"CREATE TABLE users"#));
+        assert!(json.ends_with(r#""tolerance":"5"}"#));
+        // Through storage and back.
+        let backend = MemoryBackend::default();
+        storage::write(&backend, STORE_NAME, STORE_VERSION, &e.stored("5")).unwrap();
+        let Read::Value(read) =
+            storage::read::<Stored>(&backend, STORE_NAME, STORE_VERSION, 1, |_, _| None)
+        else {
+            panic!("the stored eval must read back");
+        };
+        assert_eq!(read, stored);
+        let (again, tolerance) = EvalEditor::open(lesson(), Some(read));
+        assert_eq!(tolerance, "5");
+        assert_eq!(again.cases(), e.cases());
+        assert_eq!(again.schema(), e.schema());
+        assert_eq!(again.summary(), e.summary());
+        check(&again);
+        // Nothing stored: the lesson and the default tolerance.
+        let (fresh, tolerance) = EvalEditor::open(lesson(), None);
+        assert_eq!(tolerance, DEFAULT_TOLERANCE);
+        assert_eq!(fresh.cases(), lesson().cases.as_slice());
+    }
+
+    #[test]
+    fn old_stored_data_loads_and_corrupt_data_is_backed_up() {
+        let backend = MemoryBackend::default();
+        let key = storage::key(STORE_NAME);
+        assert_eq!(key, "ie-course:mini-eval");
+        // As an earlier build wrote it: a case with only some fields.
+        let old = r#"{"v":1,"data":{"eval":{"version":1,"schema":"S","cases":[{"name":"x","candidate_verdict":"pass"}]},"tolerance":"2"}}"#;
+        backend.set(&key, old).unwrap();
+        let Read::Value(stored) =
+            storage::read::<Stored>(&backend, STORE_NAME, STORE_VERSION, 1, |_, _| None)
+        else {
+            panic!("old data must load");
+        };
+        let (e, tolerance) = EvalEditor::open(lesson(), Some(stored));
+        assert_eq!(tolerance, "2");
+        assert_eq!(names(&e), ["x"]);
+        assert_eq!(e.cases()[0].baseline_verdict, Verdict::Auto);
+        assert_eq!(e.outcome(e.ids().next().unwrap()), Some((false, true)));
+        // Corrupt: backed up, and the eval starts from the lesson.
+        backend.set(&key, r#"{"v":1,"data":{"eval":3}}"#).unwrap();
+        let read = storage::read::<Stored>(&backend, STORE_NAME, STORE_VERSION, 7, |_, _| None);
+        assert!(matches!(read, Read::Recovered(_)));
+        assert_eq!(
+            backend
+                .get(&storage::backup_key(STORE_NAME, 7))
+                .unwrap()
+                .as_deref(),
+            Some(r#"{"v":1,"data":{"eval":3}}"#)
+        );
+    }
+
+    #[test]
+    fn fifty_thousand_cases_edit_one_case_at_a_time() {
+        let cases: Vec<EvalCase> = (0..50_000)
+            .map(|i| EvalCase {
+                name: format!("c{i}"),
+                reference_sql: "SELECT 1".into(),
+                baseline_sql: "SELECT 1".into(),
+                candidate_sql: if i % 10 == 0 { "SELECT 2" } else { "SELECT 1" }.into(),
+                ..EvalCase::default()
+            })
+            .collect();
+        let mut e = EvalEditor::new(EvalSet {
+            cases,
+            ..EvalSet::default()
+        });
+        let ids: Vec<CaseId> = e.ids().collect();
+        let slots: Vec<Option<Slot>> = ids.iter().map(|&id| e.slot(id)).collect();
+        assert!(e.edit(ids[25_001], Field::CandidateSql, "SELECT 2".into()));
+        let changed: Vec<usize> = ids
+            .iter()
+            .enumerate()
+            .filter(|&(i, &id)| e.slot(id) != slots[i])
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(changed, [25_001]);
+        let s = e.summary();
+        assert_eq!(s.cases, 50_000);
+        assert_eq!(s.buckets.regressed.len(), 5_001);
+        assert!(e.move_up(ids[49_999]));
+        assert!(e.remove(ids[0]));
+        assert_eq!(e.slot(ids[49_999]).unwrap().index, 49_997);
+        check(&e);
+    }
+
+    /// A change the proptest applies, by place in the list.
+    #[derive(Debug, Clone)]
+    enum Op {
+        Edit(usize, String),
+        Sql(usize, bool),
+        Verdict(usize, bool),
+        Critical(usize),
+        Add,
+        Remove(usize),
+        Up(usize),
+        Down(usize),
+        Undo,
+    }
+
+    fn op() -> impl proptest::strategy::Strategy<Value = Op> {
+        use proptest::prelude::*;
+        prop_oneof![
+            (0..12usize, "[a-z ]{0,6}").prop_map(|(i, s)| Op::Edit(i, s)),
+            (0..12usize, any::<bool>()).prop_map(|(i, b)| Op::Sql(i, b)),
+            (0..12usize, any::<bool>()).prop_map(|(i, b)| Op::Verdict(i, b)),
+            (0..12usize).prop_map(Op::Critical),
+            Just(Op::Add),
+            (0..12usize).prop_map(Op::Remove),
+            (0..12usize).prop_map(Op::Up),
+            (0..12usize).prop_map(Op::Down),
+            Just(Op::Undo),
+        ]
+    }
+
+    proptest::proptest! {
+        /// Any sequence of changes does to the cases what the same changes do to a plain
+        /// list, and keeps the bookkeeping (ids, places, cached grades) true.
+        #[test]
+        fn any_changes_match_a_plain_list(ops in proptest::collection::vec(op(), 0..40)) {
+            let mut e = editor();
+            let mut model: Vec<EvalCase> = lesson().cases;
+            let mut removed: Option<(usize, EvalCase)> = None;
+            for op in ops {
+                let id = |i: usize| e.ids().nth(i);
+                match op {
+                    Op::Edit(i, s) => if let Some(id) = id(i) {
+                        e.edit(id, Field::Name, s.clone());
+                        model[i].name = s;
+                    },
+                    Op::Sql(i, b) => if let Some(id) = id(i) {
+                        let sql = if b { "SELECT 1" } else { "SELECT 2" };
+                        e.edit(id, Field::CandidateSql, sql.into());
+                        model[i].candidate_sql = sql.into();
+                    },
+                    Op::Verdict(i, b) => if let Some(id) = id(i) {
+                        let v = if b { Verdict::Pass } else { Verdict::Auto };
+                        e.set_verdict(id, System::Baseline, v);
+                        model[i].baseline_verdict = v;
+                    },
+                    Op::Critical(i) => if let Some(id) = id(i) {
+                        let on = !model[i].critical;
+                        e.set_critical(id, on);
+                        model[i].critical = on;
+                    },
+                    Op::Add => {
+                        e.add_case();
+                        model.push(EvalCase { name: format!("new case {}", model.len() + 1), ..EvalCase::default() });
+                    }
+                    Op::Remove(i) => if let Some(id) = id(i) {
+                        e.remove(id);
+                        removed = Some((i, model.remove(i)));
+                    },
+                    Op::Up(i) => if let Some(id) = id(i) {
+                        e.move_up(id);
+                        if i > 0 { model.swap(i, i - 1); }
+                    },
+                    Op::Down(i) => if let Some(id) = id(i) {
+                        e.move_down(id);
+                        if i + 1 < model.len() { model.swap(i, i + 1); }
+                    },
+                    Op::Undo => {
+                        e.undo();
+                        if let Some((i, case)) = removed.take() {
+                            let i = i.min(model.len());
+                            model.insert(i, case);
+                        }
+                    }
+                }
+                proptest::prop_assert_eq!(e.cases(), model.as_slice());
+                check(&e);
+                proptest::prop_assert_eq!(e.summary(), summarize(&model));
+            }
+        }
+    }
+}
