@@ -24,9 +24,10 @@ use wasm_bindgen::JsCast;
 
 /// Mounts the app into `#app`, replacing the page the build pre-rendered there.
 pub fn mount() {
-    let document = web_sys::window()
-        .and_then(|w| w.document())
-        .expect("a document");
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        // Not a page (a worker, a test harness): there is nothing to mount into.
+        return;
+    };
     // The lesson text the build put in the page, kept before the app replaces it.
     let prose = prose::Prose::read_page();
     prose::dismissable_tips();
@@ -36,13 +37,14 @@ pub fn mount() {
             el
         }
         None => {
-            let el = document.create_element("div").expect("create div");
+            // A page without the build's `#app` (an old or hand-made shell): add one.
+            let Some((el, body)) = document.create_element("div").ok().zip(document.body()) else {
+                return;
+            };
             el.set_id("app");
-            document
-                .body()
-                .expect("a body")
-                .append_child(&el)
-                .expect("append");
+            if body.append_child(&el).is_err() {
+                return;
+            }
             el
         }
     };

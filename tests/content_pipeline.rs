@@ -1,5 +1,12 @@
 //! The lesson compiler, natively: good lessons compile to prose and widgets, and every kind of
 //! broken lesson fails with `content/<file>:<line>: <what to fix>`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    reason = "a test stops at the first thing that is wrong"
+)]
 
 #[path = "../build/lessons.rs"]
 #[allow(dead_code)]

@@ -1,6 +1,13 @@
 //! The diagram-word compiler, natively: the course's `content/diagrams.md` compiles against the
 //! real lessons and figures, and every kind of broken file fails with
 //! `content/diagrams.md:<line>: <what to fix>`.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    reason = "a test stops at the first thing that is wrong"
+)]
 
 #[path = "../build/diagrams.rs"]
 mod diagrams;

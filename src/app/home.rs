@@ -10,8 +10,8 @@ use leptos::prelude::*;
 pub fn Home() -> impl IntoView {
     let reading = expect_context::<ReadingProgress>();
     let resume = move || {
-        reading.last().map(|(i, heading)| {
-            let lesson = &LESSONS[i];
+        reading.last().and_then(|(i, heading)| {
+            let lesson = LESSONS.get(i)?;
             let where_ = lesson
                 .headings
                 .iter()
@@ -23,13 +23,13 @@ pub fn Home() -> impl IntoView {
             } else {
                 format!("{}#{heading}", nav::href(Route::Lesson(i)))
             };
-            view! {
+            Some(view! {
                 <p class="resume">
                     <a class="button" href=href data-testid="continue-reading">
                         "Continue where you left off: " {where_}
                     </a>
                 </p>
-            }
+            })
         })
     };
     view! {

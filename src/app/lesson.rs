@@ -132,7 +132,10 @@ pub fn LessonPage(
     /// Index into `LESSONS`.
     index: usize,
 ) -> impl IntoView {
-    let lesson = &LESSONS[index];
+    let Some(lesson) = LESSONS.get(index) else {
+        // The router only makes lesson routes from the lesson table; this is its fallback.
+        return view! { <super::NotFound /> }.into_any();
+    };
     let heading = NodeRef::<leptos::html::H1>::new();
 
     let state = prose_of(
@@ -174,17 +177,18 @@ pub fn LessonPage(
                 {prev.map(|i| view! {
                     <a class="pager-prev" rel="prev" href=nav::href(Route::Lesson(i)) data-testid="prev-lesson">
                         <span class="pager-label">"Previous"</span>
-                        <span class="pager-title">{LESSONS[i].title}</span>
+                        <span class="pager-title">{LESSONS.get(i).map(|l| l.title)}</span>
                     </a>
                 })}
                 {next.map(|i| view! {
                     <a class="pager-next" rel="next" href=nav::href(Route::Lesson(i)) data-testid="next-lesson">
                         <span class="pager-label">"Next"</span>
-                        <span class="pager-title">{LESSONS[i].title}</span>
+                        <span class="pager-title">{LESSONS.get(i).map(|l| l.title)}</span>
                     </a>
                 })}
             </nav>
             </Show>
         </article>
     }
+    .into_any()
 }

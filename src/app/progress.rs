@@ -146,7 +146,10 @@ pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) -> St
             // Above the first heading. A reload starts here before the browser puts the reader
             // back, so it never replaces a heading already remembered in this lesson.
             None => {
-                if progress.last().is_none_or(|(i, _)| LESSONS[i].slug != slug) {
+                if progress
+                    .last()
+                    .is_none_or(|(i, _)| LESSONS.get(i).is_none_or(|l| l.slug != slug))
+                {
                     progress.set_last(slug, "");
                 }
             }

@@ -21,6 +21,10 @@ pub struct Location {
     pub navigations: RwSignal<u32>,
 }
 
+#[allow(
+    clippy::expect_used,
+    reason = "the shell runs only in a page: `app::mount` returns before anything here when there is no window"
+)]
 fn window() -> web_sys::Window {
     web_sys::window().expect("a browser window")
 }

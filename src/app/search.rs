@@ -74,7 +74,9 @@ fn heading_of(lesson: usize, section: usize) -> String {
 }
 
 fn href_of(hit: &Hit) -> String {
-    let lesson = &LESSONS[hit.lesson];
+    let Some(lesson) = LESSONS.get(hit.lesson) else {
+        return "./".into();
+    };
     let id = lesson.sections.get(hit.section).map_or("", |s| s.id);
     if id.is_empty() {
         format!("{}/", lesson.slug)
@@ -205,9 +207,9 @@ pub fn SearchDialog(
                     let Data::Ready(d) = data.get() else { return Vec::new() };
                     hits.get()
                         .into_iter()
-                        .map(|hit| {
-                            let lesson = &LESSONS[hit.lesson];
-                            let section = &lesson.sections[hit.section];
+                        .filter_map(|hit| {
+                            let lesson = LESSONS.get(hit.lesson)?;
+                            let section = lesson.sections.get(hit.section)?;
                             let href = href_of(&hit);
                             let target = href.clone();
                             // Pieces of our text, marked where they match: text nodes, never HTML.
@@ -219,7 +221,7 @@ pub fn SearchDialog(
                                     text.into_any()
                                 })
                                 .collect_view();
-                            view! {
+                            Some(view! {
                                 <li>
                                     <a href=href on:click=move |ev| { ev.prevent_default(); go(target.clone()); }>
                                         <span class="result-where">
@@ -229,7 +231,7 @@ pub fn SearchDialog(
                                         <span class="result-snippet">{pieces}</span>
                                     </a>
                                 </li>
-                            }
+                            })
                         })
                         .collect::<Vec<_>>()
                 }}

@@ -99,7 +99,9 @@ pub fn search(
         // Every indexed word that starts with the query word.
         let start = index.partition_point(|(t, _)| *t < term.as_str());
         let mut found: BTreeMap<(u16, u16), f64> = BTreeMap::new();
-        for (t, postings) in index[start..]
+        for (t, postings) in index
+            .get(start..)
+            .unwrap_or_default()
             .iter()
             .take_while(|(t, _)| t.starts_with(term.as_str()))
         {

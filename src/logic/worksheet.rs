@@ -170,7 +170,9 @@ impl Worksheet {
             Which::Large => &mut self.large_passes,
         };
         passes.resize(locked.prompts as usize, false);
-        passes[index] = passed;
+        if let Some(pass) = passes.get_mut(index) {
+            *pass = passed;
+        }
         Ok(())
     }
 

@@ -30,26 +30,22 @@ pub fn encode(text: &str) -> String {
 /// Decodes a query key or value: `+` is a space, `%XX` a byte. Malformed escapes stay as they
 /// are, and invalid UTF-8 is replaced, so any address decodes to some text.
 pub fn decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
+    let hex = |b: &u8| (*b as char).to_digit(16);
+    let mut out = Vec::with_capacity(text.len());
+    let mut rest = text.as_bytes();
+    while let Some((&b, tail)) = rest.split_first() {
+        rest = tail;
+        match b {
             b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => {
-                let hex = |b: u8| (b as char).to_digit(16);
-                match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                    (Some(hi), Some(lo)) => {
-                        out.push((hi * 16 + lo) as u8);
-                        i += 3;
-                        continue;
-                    }
-                    _ => out.push(b'%'),
+            b'%' => match (tail.first().and_then(hex), tail.get(1).and_then(hex)) {
+                (Some(hi), Some(lo)) => {
+                    out.push((hi * 16 + lo) as u8);
+                    rest = tail.get(2..).unwrap_or_default();
                 }
-            }
+                _ => out.push(b'%'),
+            },
             b => out.push(b),
         }
-        i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
 }
