@@ -22,6 +22,7 @@ pub const MIN_TEMPERATURE: f64 = 0.1;
 pub const MAX_TEMPERATURE: f64 = 20.0;
 /// Largest learning rate a learner may choose (logit units per unit of gradient).
 pub const MAX_LEARNING_RATE: f64 = 100.0;
+#[cfg(test)]
 /// Most gradient steps [`train`] runs in one call.
 pub const MAX_STEPS: usize = 100_000;
 /// Probability used in place of 0 when turning probabilities into logits (so ln stays finite).
@@ -119,6 +120,7 @@ pub fn normalize(weights: &[f64]) -> Result<Vec<f64>, InputError> {
     Ok(scaled.iter().map(|&w| w / sum).collect())
 }
 
+#[cfg(test)]
 /// Parses one typed weight per token and normalizes them into probabilities summing to 1.
 ///
 /// The message of an error names the token (`Token 2: …`) under `field`.
@@ -194,6 +196,7 @@ pub fn largest_term(terms: &[Term]) -> Option<usize> {
     best.map(|(i, _)| i)
 }
 
+#[cfg(test)]
 /// The sum a reader can check, e.g.
 /// `0.70 × 0.511 + 0.20 × 1.386 + 0.07 × 2.303 + 0.03 × 2.996 = 0.886` (nats).
 ///
@@ -373,6 +376,7 @@ pub fn hard_loss(student_logits: &[f64], index: usize) -> f64 {
     )
 }
 
+#[cfg(test)]
 /// Soft-target loss T² × CE(softmax(teacher/T), softmax(student/T)), in nats.
 ///
 /// Gradients of the softened loss shrink as 1/T², so the T² factor keeps the soft loss
@@ -559,6 +563,7 @@ impl Trainer {
         })
     }
 
+    #[cfg(test)]
     /// Changes the loss, learning rate or temperature mid-run; the student keeps its logits.
     pub fn set_config(&mut self, config: TrainConfig) -> Result<(), InputError> {
         check_config(&config)?;
@@ -582,6 +587,7 @@ impl Trainer {
         &self.teacher_t
     }
 
+    #[cfg(test)]
     /// The student's logits (nats).
     pub fn logits(&self) -> &[f64] {
         &self.logits
@@ -592,6 +598,7 @@ impl Trainer {
         softmax(&self.logits, 1.0)
     }
 
+    #[cfg(test)]
     /// Gradient steps taken so far.
     pub fn steps_done(&self) -> usize {
         self.steps_done
@@ -646,6 +653,7 @@ impl Trainer {
     }
 }
 
+#[cfg(test)]
 /// Trains a fresh student for `steps` gradient steps (at most `MAX_STEPS`) and returns every
 /// state, from step 0 (the starting student) to `steps`: `steps + 1` entries.
 pub fn train(
@@ -807,6 +815,7 @@ impl LossSum {
         self.terms.iter().position(|t| t.product == f64::INFINITY)
     }
 
+    #[cfg(test)]
     /// The whole sum as one line, e.g. `0.70 × 0.511 + … = 0.886`, or with a temperature
     /// `4 × (0.52 × 0.6 + …) = 4 × 0.93 = 3.72`.
     pub fn worked(&self) -> String {

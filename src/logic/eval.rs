@@ -371,6 +371,7 @@ impl Buckets {
     }
 }
 
+#[cfg(test)]
 /// Groups the cases by how their outcome changed.
 pub fn bucket_cases(cases: &[EvalCase]) -> Buckets {
     summarize(cases).buckets
@@ -478,6 +479,7 @@ impl Summary {
     }
 }
 
+#[cfg(test)]
 /// Grades every case and gathers the headline figures.
 pub fn summarize(cases: &[EvalCase]) -> Summary {
     Summary::of_outcomes(cases.iter().map(outcome))
@@ -620,6 +622,7 @@ fn accuracy_text(passes: usize, n: usize) -> String {
     )
 }
 
+#[cfg(test)]
 /// Decides whether the candidate replaces the baseline.
 ///
 /// Rejects when a critical case regressed, or when candidate accuracy is more than
@@ -1104,6 +1107,7 @@ pub fn percent_text(fraction: f64) -> String {
     format!("{}%", format::plain((fraction * 1000.0).round() / 10.0))
 }
 
+#[cfg(test)]
 /// An eval as pretty-printed JSON, readable back by [`parse_eval_json`].
 pub fn eval_json(set: &EvalSet) -> String {
     // Plain strings, numbers and enums cannot fail to serialize.

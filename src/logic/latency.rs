@@ -56,6 +56,7 @@ pub fn parse_slow_factor(text: &str) -> Result<f64, InputError> {
     parse_number("Slow factor", text, 1.0, false, MAX_SLOW_FACTOR)
 }
 
+#[cfg(test)]
 /// Parses the number of requests to sample, as typed (a whole number, 1 to 100,000).
 pub fn parse_sample_count(text: &str) -> Result<usize, InputError> {
     parse_count("Requests", text, 1.0, MAX_SAMPLES as f64).map(|n| n as usize)
@@ -252,6 +253,7 @@ impl Part {
     /// The parts in the order a request meets them.
     pub const ALL: [Part; 3] = [Part::Network, Part::Queue, Part::Inference];
 
+    #[cfg(test)]
     /// Stable lowercase id, for test ids and lesson directives.
     pub fn id(self) -> &'static str {
         match self {
@@ -304,6 +306,7 @@ impl EndToEnd {
         self.share(Part::Inference)
     }
 
+    #[cfg(test)]
     /// The largest part. Ties go to the part met first (network, then queue, then inference);
     /// NaN parts never win.
     pub fn bottleneck(&self) -> Part {

@@ -218,6 +218,7 @@ pub struct Sizing {
     pub worked: Vec<String>,
 }
 
+#[cfg(test)]
 /// [`size_with`] without the runtime allowance.
 pub fn size(
     params: &str,

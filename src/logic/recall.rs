@@ -328,6 +328,7 @@ pub struct Clock {
 }
 
 impl Clock {
+    #[cfg(test)]
     /// A clock at `now` in UTC.
     pub fn utc(now: i64) -> Clock {
         Clock {

@@ -334,6 +334,7 @@ impl EvalEditor {
         &self.schema
     }
 
+    #[cfg(test)]
     /// The cases, in order.
     pub fn cases(&self) -> &[EvalCase] {
         &self.cases

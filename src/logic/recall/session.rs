@@ -92,6 +92,7 @@ impl<'d> Session<'d> {
         }
     }
 
+    #[cfg(test)]
     /// True when no card is left to review now.
     pub fn is_done(&self) -> bool {
         self.current().is_none()
