@@ -132,7 +132,7 @@ pub fn App() -> impl IntoView {
 
     // The document's title follows the page (the build wrote the first one from the same table).
     Effect::new(move |_| {
-        let title = nav::head(loc.route.get()).title;
+        let title = nav::title(loc.route.get());
         if let Some(d) = web_sys::window().and_then(|w| w.document()) {
             d.set_title(&title);
         }
@@ -143,7 +143,7 @@ pub fn App() -> impl IntoView {
 /// The page's frame and content: the header, the contents, and the page for the current route.
 /// The app mounts it with live signals; the build renders the same component to HTML for every
 /// page (`app::static_page`), so a page's text is written once. Parts that only work with a
-/// running app (buttons, dialogs, the reader's progress) sit in [`Interactive`].
+/// running app (buttons, dialogs, the reader's progress) sit in [`interactive`].
 #[component]
 pub fn Shell(
     /// The contents menu is open (narrow screens).
@@ -174,7 +174,7 @@ pub fn Shell(
             }
         }>"Skip to the lesson"</a>
         <header class="site-header">
-            <Interactive>
+            {interactive(move || view! {
             <button
                 type="button"
                 class="menu-button"
@@ -186,9 +186,9 @@ pub fn Shell(
                 <span aria-hidden="true">"\u{2630}"</span>
                 " Lessons"
             </button>
-            </Interactive>
+            })}
             <a class="site-title" href="./">{COURSE_TITLE}</a>
-            <Interactive>
+            {interactive(move || view! {
             <button
                 type="button"
                 class="search-button"
@@ -212,23 +212,23 @@ pub fn Shell(
                 "?"
             </button>
             <theme::ThemeToggle />
-            </Interactive>
+            })}
         </header>
         <NoticeArea />
         // Each dialog is built the first time it opens, not at start-up, and kept from then on.
-        <Interactive>
+        {interactive(move || view! {
         <Show when=move || search_built.get()>
             <search::SearchDialog open=search_open />
         </Show>
         <Show when=move || shortcuts_built.get()>
             <search::ShortcutsDialog open=shortcuts_open />
         </Show>
-        </Interactive>
+        })}
         <div class="layout">
             <nav id="toc" class="toc" class:open=move || menu_open.get() aria-label="Lessons" on:click=close_menu>
-                <Interactive>
+                {interactive(move || view! {
                     <ProgressBar />
-                </Interactive>
+                })}
                 <ol>
                     {LESSONS
                         .iter()
@@ -243,10 +243,12 @@ pub fn Shell(
                                         aria-current=move || current().then_some("page")
                                     >
                                         <span class="toc-title">{lesson.title}</span>
-                                        <span class="tick" data-testid="toc-tick" hidden=move || !read()>
-                                            <span aria-hidden="true">"\u{2713}"</span>
-                                            <span class="visually-hidden">" (read)"</span>
-                                        </span>
+                                        {interactive(move || view! {
+                                            <span class="tick" data-testid="toc-tick" hidden=move || !read()>
+                                                <span aria-hidden="true">"\u{2713}"</span>
+                                                <span class="visually-hidden">" (read)"</span>
+                                            </span>
+                                        })}
                                     </a>
                                 </li>
                             }
@@ -267,7 +269,11 @@ pub fn Shell(
             <main id="main" tabindex="-1">
                 {move || match loc.route.get() {
                     Route::Home => view! { <home::Home /> }.into_any(),
-                    Route::Lesson(i) => view! { <lesson::LessonPage index=i /> }.into_any(),
+                    Route::Lesson(i) => match LESSONS.get(i) {
+                        Some(l) => view! { <lesson::LessonPage index=i lesson=l /> }.into_any(),
+                        // Lesson routes come from the lesson table; anything else is no page.
+                        None => view! { <NotFound /> }.into_any(),
+                    },
                     Route::Print => view! { <lesson::PrintPage /> }.into_any(),
                     Route::Glossary => view! { <glossary::GlossaryPage /> }.into_any(),
                     Route::NotFound => view! { <NotFound /> }.into_any(),
@@ -277,12 +283,32 @@ pub fn Shell(
     }
 }
 
-/// Children that need a running app (buttons that act, dialogs, the reader's stored progress):
-/// left out of the pages the build writes, which readers without JavaScript get as they are.
-/// The build renders natively, the app runs in wasm, so the target tells which is which.
-#[component]
-pub fn Interactive(children: Children) -> impl IntoView {
-    cfg!(target_arch = "wasm32").then(children)
+/// Markup that needs a running app (buttons that act, dialogs, the reader's stored progress),
+/// written `{interactive(move || view! { … })}`: left out of the pages the build writes, which
+/// readers without JavaScript get as they are. The build renders natively and the app runs in
+/// wasm, so the target tells which is which; in the app this is the view itself, at no cost.
+#[cfg(target_arch = "wasm32")]
+pub fn interactive<T: IntoView>(view: impl FnOnce() -> T) -> impl IntoView {
+    view()
+}
+
+/// In the build's render, nothing: see the app's version.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn interactive<T: IntoView>(view: impl FnOnce() -> T) -> impl IntoView {
+    drop(view);
+}
+
+/// The opposite of [`interactive`]: markup only the build's pages carry, for readers without
+/// JavaScript (the app, which has it, leaves it out).
+#[cfg(target_arch = "wasm32")]
+pub fn without_script<T: IntoView>(view: impl FnOnce() -> T) -> impl IntoView {
+    drop(view);
+}
+
+/// In the build's render, the view itself: see the app's version.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn without_script<T: IntoView>(view: impl FnOnce() -> T) -> impl IntoView {
+    view()
 }
 
 /// A path under the site that is not a page.

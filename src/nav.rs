@@ -84,24 +84,37 @@ pub struct PageHead {
 
 /// The title and description of `route`'s page.
 pub fn head(route: Route) -> PageHead {
-    use crate::content::{COURSE_TITLE, GLOSSARY, GLOSSARY_TITLE, LESSONS};
-    let (title, description) = match route {
+    PageHead {
+        title: title(route),
+        description: description(route),
+    }
+}
+
+/// The document title of `route`'s page (the running app sets it on each navigation).
+pub fn title(route: Route) -> String {
+    use crate::content::{COURSE_TITLE, GLOSSARY_TITLE, LESSONS};
+    match route {
         Route::Lesson(i) => match LESSONS.get(i) {
-            Some(l) => (format!("{} \u{b7} {COURSE_TITLE}", l.title), l.description),
-            None => (format!("Not found \u{b7} {COURSE_TITLE}"), ""),
+            Some(l) => format!("{} \u{b7} {COURSE_TITLE}", l.title),
+            None => format!("Not found \u{b7} {COURSE_TITLE}"),
         },
-        Route::Home => (COURSE_TITLE.to_string(), ""),
-        Route::Print => (
-            format!("The whole chapter \u{b7} {COURSE_TITLE}"),
-            "Every lesson of the course on one page, ready to print.",
-        ),
-        Route::Glossary => (
-            format!("{GLOSSARY_TITLE} \u{b7} {COURSE_TITLE}"),
-            GLOSSARY.description,
-        ),
-        Route::NotFound => (format!("Not found \u{b7} {COURSE_TITLE}"), ""),
-    };
-    PageHead { title, description }
+        Route::Home => COURSE_TITLE.to_string(),
+        Route::Print => format!("The whole chapter \u{b7} {COURSE_TITLE}"),
+        Route::Glossary => format!("{GLOSSARY_TITLE} \u{b7} {COURSE_TITLE}"),
+        Route::NotFound => format!("Not found \u{b7} {COURSE_TITLE}"),
+    }
+}
+
+/// The meta description of `route`'s page; empty where the page keeps the shell's own. Only the
+/// build writes it, so the app's wasm does not carry these sentences.
+fn description(route: Route) -> &'static str {
+    use crate::content::{GLOSSARY, LESSONS};
+    match route {
+        Route::Lesson(i) => LESSONS.get(i).map_or("", |l| l.description),
+        Route::Print => "Every lesson of the course on one page, ready to print.",
+        Route::Glossary => GLOSSARY.description,
+        Route::Home | Route::NotFound => "",
+    }
 }
 
 /// The lessons before and after `index`, for previous/next links.

@@ -2,7 +2,7 @@
 
 use super::prose::{Prose, State};
 use super::router::{scroll_to, Location};
-use crate::content::{Block, GLOSSARY, GLOSSARY_KEY, GLOSSARY_TITLE, LESSONS};
+use crate::content::{Block, Lesson, GLOSSARY, GLOSSARY_KEY, GLOSSARY_TITLE, LESSONS};
 use crate::nav::{self, Route};
 use leptos::prelude::*;
 
@@ -129,13 +129,11 @@ pub(super) fn land(heading: NodeRef<leptos::html::H1>, loaded: Memo<bool>) {
 /// The lesson at `index` in reading order.
 #[component]
 pub fn LessonPage(
-    /// Index into `LESSONS`.
+    /// Its index in `LESSONS`, for its number and neighbours.
     index: usize,
+    /// The lesson (`LESSONS[index]`).
+    lesson: &'static Lesson,
 ) -> impl IntoView {
-    let Some(lesson) = LESSONS.get(index) else {
-        // The router only makes lesson routes from the lesson table; this is its fallback.
-        return view! { <super::NotFound /> }.into_any();
-    };
     let heading = NodeRef::<leptos::html::H1>::new();
 
     let state = prose_of(
@@ -158,7 +156,7 @@ pub fn LessonPage(
             <h1 tabindex="-1" node_ref=heading>{lesson.title}</h1>
             <LessonBody slug=lesson.slug blocks=lesson.blocks state=state noun="lesson" />
             <Show when=move || loaded.get()>
-            <super::Interactive>
+            {super::interactive(move || view! {
             <p class="mark-read no-print">
                 <button
                     type="button"
@@ -172,7 +170,7 @@ pub fn LessonPage(
                     {move || if read() { "\u{2713} Read" } else { "Mark as read" }}
                 </button>
             </p>
-            </super::Interactive>
+            })}
             <nav class="pager" aria-label="Previous and next lesson" node_ref=pager>
                 {prev.map(|i| view! {
                     <a class="pager-prev" rel="prev" href=nav::href(Route::Lesson(i)) data-testid="prev-lesson">
@@ -190,5 +188,4 @@ pub fn LessonPage(
             </Show>
         </article>
     }
-    .into_any()
 }

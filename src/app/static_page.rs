@@ -1,7 +1,7 @@
 //! The pages the build writes: the app's own [`Shell`](super::Shell) rendered to HTML natively,
 //! for one route, with what a first visit without storage would show. Readers without
 //! JavaScript get these pages as they are; with JavaScript the app replaces them with the same
-//! markup plus what needs a running app ([`Interactive`](super::Interactive) parts).
+//! markup plus what needs a running app ([`interactive`](super::interactive) parts).
 //!
 //! Effects do not run here: the executor this sets up drops every task, as a server render
 //! would. Everything an effect does (focus, scrolling, mounting widgets) is the browser's.

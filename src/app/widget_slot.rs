@@ -60,7 +60,9 @@ pub fn WidgetSlot(
         <div class="widget-slot" data-widget-slot=widget.name node_ref=slot>
             <p class="widget-loading">"Loading the interactive part\u{2026}"</p>
             // Readers without JavaScript see this instead (`style/boot.js` marks scripted pages).
-            <p class="widget-nojs">"This interactive part needs JavaScript."</p>
+            {super::without_script(|| view! {
+                <p class="widget-nojs">"This interactive part needs JavaScript."</p>
+            })}
         </div>
     }
 }

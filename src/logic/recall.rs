@@ -351,10 +351,7 @@ pub fn interval_label(ms: i64) -> String {
     if ms < MINUTE {
         return "<1 min".into();
     }
-    let one_decimal = |x: f64| {
-        let t = format!("{:.1}", x);
-        t.strip_suffix(".0").map(str::to_string).unwrap_or(t)
-    };
+    let one_decimal = |x: f64| super::format::trim_zeros(&format!("{x:.1}")).to_string();
     let minutes = (ms as f64 / MINUTE as f64).round();
     if minutes < 60.0 {
         return format!("{minutes} min");
