@@ -16,7 +16,8 @@ async function outline(page) {
       headings: [...main.querySelectorAll('h1, h2, h3, h4')].filter(outside).map((h) => `${h.tagName} ${h.id} ${text(h)}`),
       links: [...document.querySelectorAll('main a[href], nav#toc a[href]')]
         .filter(outside)
-        .map((a) => `${a.getAttribute('href')} ${text(a)}`),
+        // What a reader sees of a link (a contents tick shows only once a lesson is read).
+        .map((a) => `${a.getAttribute('href')} ${a.innerText.replace(/\s+/g, ' ').trim()}`),
       prose: [...main.querySelectorAll('.prose')].filter(outside).map(text),
       slots: [...main.querySelectorAll('[data-widget-slot]')].map((s) => s.dataset.widgetSlot),
       current: [...document.querySelectorAll('nav#toc [aria-current="page"]')].map((a) => a.getAttribute('href')),
