@@ -10,14 +10,20 @@ async function outline(page) {
     // Widgets draw their own cards once loaded; their places are compared, not their insides.
     const outside = (el) => !el.closest('.widget-slot');
     const text = (el) => el.textContent.replace(/\s+/g, ' ').trim();
+    // A link's words without the contents' "read" tick, which only the app (with its stored
+    // progress) draws.
+    const label = (a) => {
+      const copy = a.cloneNode(true);
+      copy.querySelectorAll('.tick').forEach((t) => t.remove());
+      return text(copy);
+    };
     const main = document.querySelector('main');
     return {
       title: document.title,
       headings: [...main.querySelectorAll('h1, h2, h3, h4')].filter(outside).map((h) => `${h.tagName} ${h.id} ${text(h)}`),
       links: [...document.querySelectorAll('main a[href], nav#toc a[href]')]
         .filter(outside)
-        // What a reader sees of a link (a contents tick shows only once a lesson is read).
-        .map((a) => `${a.getAttribute('href')} ${a.innerText.replace(/\s+/g, ' ').trim()}`),
+        .map((a) => `${a.getAttribute('href')} ${label(a)}`),
       prose: [...main.querySelectorAll('.prose')].filter(outside).map(text),
       slots: [...main.querySelectorAll('[data-widget-slot]')].map((s) => s.dataset.widgetSlot),
       current: [...document.querySelectorAll('nav#toc [aria-current="page"]')].map((a) => a.getAttribute('href')),
