@@ -45,7 +45,7 @@ mod lessons;
 use app::{figures, logic};
 
 macro_rules! widgets {
-    ($($name:literal => $mount:path [$($key:literal),* $(,)?]),* $(,)?) => {
+    ($($id:ident $name:literal => $mount:path [$($key:literal),* $(,)?]),* $(,)?) => {
         /// Registered widget names and the parameter keys each accepts.
         const WIDGETS: &[(&str, &[&str])] = &[$(($name, &[$($key),*])),*];
     };

@@ -111,6 +111,11 @@ pub enum WidgetError {
         /// The keys it does take.
         accepted: Vec<String>,
     },
+    /// The widget exists, but the module that was asked to mount it does not carry it.
+    NotInModule {
+        /// The widget's name.
+        widget: String,
+    },
 }
 
 impl std::fmt::Display for WidgetError {
@@ -125,6 +130,11 @@ impl std::fmt::Display for WidgetError {
                 f,
                 "The interactive part \u{201c}{widget}\u{201d} could not start: its settings \
                  could not be read ({reason})."
+            ),
+            WidgetError::NotInModule { widget } => write!(
+                f,
+                "The interactive part \u{201c}{widget}\u{201d} was asked of a part of the \
+                 course that does not carry it. Reload the page to try again."
             ),
             WidgetError::UnknownKey {
                 widget,

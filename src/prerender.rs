@@ -128,14 +128,79 @@ pub fn with_head_extras(page: &str, csp: &str, canonical_path: &str, extra: &str
     }
 }
 
-/// The head element that names the widgets module (`js`, `wasm`: file names at the site's
-/// base). It is not preloaded: the app fetches it when a page shows a widget, after the text
-/// has painted.
-pub fn widgets_head(js: &str, wasm: &str) -> String {
+/// A widgets module as the build installed it (see `src/widgets/modules.rs`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct InstalledModule {
+    /// Its script and its wasm, as file names at the site's base.
+    pub js: String,
+    /// See `js`.
+    pub wasm: String,
+    /// The widgets it carries.
+    pub widgets: Vec<&'static str>,
+    /// The size of its wasm, which orders the list: a page takes the first that carries all it shows.
+    pub bytes: u64,
+}
+
+/// The module a page with widgets `shown` loads: the smallest in `modules` that carries them all;
+/// for a page that shows none, the one that carries the most (should a widget appear).
+pub fn page_module<'a>(
+    modules: &'a [InstalledModule],
+    shown: &[&str],
+) -> Option<&'a InstalledModule> {
+    if shown.is_empty() {
+        return modules.iter().max_by_key(|m| (m.widgets.len(), m.bytes));
+    }
+    modules
+        .iter()
+        .filter(|m| shown.iter().all(|w| m.widgets.contains(w)))
+        .min_by_key(|m| m.bytes)
+}
+
+/// The list of every widgets module, smallest first, each with its files and the widgets it
+/// carries: the JSON file the app reads after a move to a page that its first page's module does
+/// not serve.
+pub fn widgets_list(modules: &[InstalledModule]) -> String {
+    let mut sorted: Vec<&InstalledModule> = modules.iter().collect();
+    sorted.sort_by_key(|m| m.bytes);
+    let list: Vec<serde_json::Value> = sorted
+        .iter()
+        .map(|m| serde_json::json!({ "js": m.js, "wasm": m.wasm, "widgets": m.widgets }))
+        .collect();
+    serde_json::Value::Array(list).to_string()
+}
+
+/// The files every widgets module needs beside its own (names at the site's base).
+pub struct WidgetFiles {
+    /// The list of every module ([`widgets_list`]).
+    pub list: String,
+    /// The widgets' stylesheet (`style/widgets.css`).
+    pub css: String,
+}
+
+/// The head element that names the widgets module of a page that shows widgets `shown`
+/// ([`page_module`]: `content` and `data-wasm` its files, `data-widgets` the widgets it
+/// carries), the list of every module and the widgets' stylesheet (`files`). None is preloaded:
+/// the app fetches a module and the stylesheet when a page shows a widget, after the text has
+/// painted.
+pub fn widgets_head(modules: &[InstalledModule], shown: &[&str], files: &WidgetFiles) -> String {
+    let Some(own) = page_module(modules, shown) else {
+        return String::new();
+    };
+    // A page without widgets names the module with them all, but no widget: should the reader
+    // move to a lesson, the list says which module to load.
+    let carried = if shown.is_empty() {
+        String::new()
+    } else {
+        own.widgets.join(" ")
+    };
     format!(
-        "\n    <meta name=\"ie-course-widgets\" content=\"{}\" data-wasm=\"{}\" />",
-        escape(js),
-        escape(wasm)
+        "\n    <meta name=\"ie-course-widgets\" content=\"{}\" data-wasm=\"{}\" \
+         data-widgets=\"{}\" data-modules=\"{}\" data-css=\"{}\" />",
+        escape(&own.js),
+        escape(&own.wasm),
+        escape(&carried),
+        escape(&files.list),
+        escape(&files.css)
     )
 }
 
@@ -299,6 +364,50 @@ mod tests {
         assert_eq!(start_after_first_paint("<head></head>"), None);
     }
 
+    fn files() -> WidgetFiles {
+        WidgetFiles {
+            list: "list.json".into(),
+            css: "w.css".into(),
+        }
+    }
+
+    fn two_modules() -> Vec<InstalledModule> {
+        vec![
+            InstalledModule {
+                js: "all.js".into(),
+                wasm: "all_bg.wasm".into(),
+                widgets: vec!["recall", "latency"],
+                bytes: 20,
+            },
+            InstalledModule {
+                js: "w.js".into(),
+                wasm: "w_bg.wasm".into(),
+                widgets: vec!["recall"],
+                bytes: 10,
+            },
+        ]
+    }
+
+    #[test]
+    fn a_page_takes_the_smallest_module_with_all_its_widgets() {
+        let modules = two_modules();
+        let js = |shown: &[&str]| page_module(&modules, shown).map(|m| m.js.as_str());
+        assert_eq!(js(&["recall"]), Some("w.js"));
+        assert_eq!(js(&["latency", "recall"]), Some("all.js"));
+        assert_eq!(js(&["latency"]), Some("all.js"));
+        // A page without widgets names the module with the most, should one appear.
+        assert_eq!(js(&[]), Some("all.js"));
+        assert_eq!(js(&["nope"]), None);
+        assert_eq!(widgets_head(&modules, &["nope"], &files()), "");
+        assert!(widgets_head(&modules, &[], &files())
+            .contains("content=\"all.js\" data-wasm=\"all_bg.wasm\" data-widgets=\"\""));
+        // The list: smallest first.
+        assert_eq!(
+            widgets_list(&modules),
+            r#"[{"js":"w.js","wasm":"w_bg.wasm","widgets":["recall"]},{"js":"all.js","wasm":"all_bg.wasm","widgets":["recall","latency"]}]"#
+        );
+    }
+
     #[test]
     fn csp_hashes_inline_scripts_only() {
         let html = "<script src=\"/a.js\"></script><script type=\"module\">alert(1)</script>";
@@ -315,14 +424,15 @@ mod tests {
             "<head><meta charset=\"utf-8\" /><base href=\"/b/\" /><title>x</title>",
             &csp,
             "/b/x/",
-            &widgets_head("w.js", "w_bg.wasm"),
+            &widgets_head(&two_modules(), &["recall"], &files()),
         );
         assert!(page.starts_with(
             "<head><meta charset=\"utf-8\" /><base href=\"/b/\" />\n    <meta http-equiv=\"Content-Security-Policy\""
         ));
         assert!(page.contains("<link rel=\"canonical\" href=\"/b/x/\" />"));
         assert!(page.contains(
-            "<meta name=\"ie-course-widgets\" content=\"w.js\" data-wasm=\"w_bg.wasm\" />"
+            "<meta name=\"ie-course-widgets\" content=\"w.js\" data-wasm=\"w_bg.wasm\" \
+             data-widgets=\"recall\" data-modules=\"list.json\" data-css=\"w.css\" />"
         ));
         assert!(!page.contains("preload"));
     }

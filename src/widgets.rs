@@ -13,6 +13,7 @@ mod download;
 mod fleet_swap;
 mod latency;
 mod mini_eval;
+pub mod modules;
 mod recall;
 mod try_it;
 mod url_state;
@@ -23,29 +24,45 @@ use crate::content::{widget_params, WidgetError, WidgetParams};
 use leptos::prelude::*;
 
 macro_rules! widgets {
-    ($($name:literal => $mount:path [$($key:literal),* $(,)?]),* $(,)?) => {
+    ($($id:ident $name:literal => $mount:path [$($key:literal),* $(,)?]),* $(,)?) => {
+        $(
+            #[doc = concat!("The `", $name, "` widget.")]
+            pub const $id: Widget = Widget { name: $name, keys: &[$($key),*], mount: $mount };
+        )*
+
+        /// Every registered widget.
+        pub const ALL: &[Widget] = &[$($id),*];
+
         /// Registered widgets, as lessons name them, each with the parameter keys it accepts.
         pub const REGISTRY: &[(&str, &[&str])] = &[$(($name, &[$($key),*])),*];
-
-        fn mount_by_name(name: &str, params: WidgetParams) -> Option<AnyView> {
-            match name {
-                $($name => Some($mount(params)),)*
-                _ => None,
-            }
-        }
     };
 }
 include!("widgets/registry.rs");
 
-/// Widget `name` with `params` as the page gives them (JSON `[["key", "value"], …]`), or, when
-/// the name or the parameters are wrong, a message in its place: the page's other widgets work
-/// on either way.
-pub fn mount(name: &str, params: &str) -> AnyView {
-    let mounted = widget_params(name, params, REGISTRY).and_then(|params| {
-        mount_by_name(name, params).ok_or_else(|| WidgetError::UnknownWidget {
-            widget: name.to_string(),
-        })
-    });
+/// A widget: its directive name, the parameter keys it accepts, and how to mount it. A module
+/// links the code of the widgets it lists and no other (see [`modules`]).
+#[derive(Clone, Copy)]
+pub struct Widget {
+    /// The name lessons give it (` ```widget NAME `).
+    pub name: &'static str,
+    /// The parameter keys it accepts.
+    pub keys: &'static [&'static str],
+    mount: fn(WidgetParams) -> AnyView,
+}
+
+/// Widget `name` with `params` as the page gives them (JSON `[["key", "value"], …]`), mounted
+/// from `widgets` (the module's own list), or, when the name or the parameters are wrong, a
+/// message in its place: the page's other widgets work on either way.
+pub fn mount(widgets: &[Widget], name: &str, params: &str) -> AnyView {
+    let mounted =
+        widget_params(name, params, REGISTRY).and_then(|params| {
+            let widget = widgets.iter().find(|w| w.name == name).ok_or_else(|| {
+                WidgetError::NotInModule {
+                    widget: name.to_string(),
+                }
+            })?;
+            Ok((widget.mount)(params))
+        });
     mounted.unwrap_or_else(|e| {
         view! { <p class="widget-error" role="alert">{e.to_string()}</p> }.into_any()
     })

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Trunk post-build hook (see Trunk.toml), run in the project folder with TRUNK_STAGING_DIR set:
-# 1. builds the widgets module (src/bin/ie-widgets.rs) the way Trunk builds the shell:
-#    cargo for wasm32, wasm-bindgen, and wasm-opt -Oz in release builds;
-# 2. runs src/bin/prerender.rs, which copies it in under hashed names and writes the
-#    per-lesson pages, the CSP and the service worker.
+# 1. builds the widgets modules (src/bin/ie-widgets*.rs; src/widgets/modules.rs lists them and
+#    their widgets) the way Trunk builds the shell: cargo for wasm32, wasm-bindgen, and
+#    wasm-opt -Oz in release builds;
+# 2. runs src/bin/prerender.rs, which copies them in under hashed names and writes the
+#    per-lesson pages (each naming the modules), the CSP and the service worker.
 set -euo pipefail
 profile="${TRUNK_PROFILE:-debug}"
 target_dir="${CARGO_TARGET_DIR:-target}"
@@ -11,16 +12,27 @@ out="$target_dir/ie-widgets/$profile"
 release=()
 [ "$profile" = release ] && release=(--release)
 
+modules=()
+for f in src/bin/ie-widgets*.rs; do modules+=("$(basename "$f" .rs)"); done
+bins=()
+for m in "${modules[@]}"; do bins+=(--bin "$m"); done
+
 # Leptos's `erase_components` boxes each component's view instead of nesting their types: the
 # widgets' wasm is ~14% smaller (brotli) for it. Its own target folder, so that the shell's
-# build and clippy keep their cache.
+# build and clippy keep their cache. One cargo run builds the crate once and links each module.
 widgets_target="$target_dir/widgets-erased"
 RUSTFLAGS="--cfg erase_components" CARGO_TARGET_DIR="$widgets_target" \
-  cargo build --quiet --target wasm32-unknown-unknown --bin ie-widgets "${release[@]}"
+  cargo build --quiet --target wasm32-unknown-unknown "${bins[@]}" "${release[@]}"
 rm -rf "$out" && mkdir -p "$out"
-wasm-bindgen --target=web --no-typescript --out-dir="$out" --out-name=ie-widgets \
-  "$widgets_target/wasm32-unknown-unknown/$profile/ie-widgets.wasm"
-if [ "$profile" = release ]; then
-  wasm-opt -Oz --output="$out/ie-widgets_bg.wasm" "$out/ie-widgets_bg.wasm"
-fi
+# wasm-bindgen, then wasm-opt in release builds: two modules at a time.
+finish() {
+  wasm-bindgen --target=web --no-typescript --out-dir="$out" --out-name="$1" \
+    "$widgets_target/wasm32-unknown-unknown/$profile/$1.wasm"
+  if [ "$profile" = release ]; then
+    wasm-opt -Oz --output="$out/${1}_bg.wasm" "$out/${1}_bg.wasm"
+  fi
+}
+export -f finish
+export out profile widgets_target
+printf '%s\n' "${modules[@]}" | xargs -P 2 -I{} bash -c 'finish "$1"' _ {}
 IE_WIDGETS_DIR="$out" cargo run --quiet --bin prerender

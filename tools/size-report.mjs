@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Prints the raw and brotli size of every file a first load of the built site fetches, and
-// their total; exits 1 when the title page's first load is over the budget.
-//   node tools/size-report.mjs [dist] [--budget-kb 250] [--pages]
+// their total; exits 1 when the title page's first load is over the budget, or, with
+// --budgets FILE, when any page's is over its own budget there (tools/size-budgets.json).
+//   node tools/size-report.mjs [dist] [--budget-kb 250] [--pages] [--budgets FILE]
 // What a page's first load fetches is read from its HTML: every local href/src, every local
 // .js/.wasm/.css path in its inline module script, the modules those scripts import, and, on
-// pages that show a widget, the widgets module its <meta> names. --pages also prints the total for every lesson page.
+// pages that show a widget, the widgets module its <meta> names (the page's own: see
+// src/widgets/modules.rs). --pages also prints the total for every other page.
 import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -29,9 +31,10 @@ function firstLoad(page) {
   const withoutMeta = html.replace(/<meta [^>]*>/g, '');
   for (const m of withoutMeta.matchAll(/(?:href|src)="([^"#?]+)"/g)) refs.add(m[1]);
   for (const m of withoutMeta.matchAll(/['"]([^'"\s]+\.(?:js|wasm|css))['"]/g)) refs.add(m[1]);
-  // A page that shows a widget fetches the widgets module its <meta> names.
-  const widgets = html.match(/<meta name="ie-course-widgets" content="([^"]+)" data-wasm="([^"]+)"/);
-  if (widgets && html.includes('class="widget-slot"')) { refs.add(widgets[1]); refs.add(widgets[2]); }
+  // A page that shows a widget fetches the widgets module its <meta> names, and the widgets'
+  // stylesheet (data-css).
+  const widgets = html.match(/<meta name="ie-course-widgets" content="([^"]+)" data-wasm="([^"]+)"[^>]* data-css="([^"]+)"/);
+  if (widgets && html.includes('class="widget-slot"')) { refs.add(widgets[1]); refs.add(widgets[2]); refs.add(widgets[3]); }
   const rows = [];
   const seen = new Set();
   const add = (rel) => {
@@ -63,18 +66,27 @@ const total = rows.reduce((a, r) => a + r.br, 0);
 const raw = rows.reduce((a, r) => a + r.raw, 0);
 console.log(`${'total (first load)'.padEnd(48)} ${kb(raw).padStart(8)} ${kb(total).padStart(9)}   budget ${budgetKb} KB`);
 
-if (args.includes('--pages')) {
-  console.log('\nFirst load of each lesson page (brotli KB):');
+const budgetsAt = args.indexOf('--budgets');
+const budgets = budgetsAt >= 0 ? JSON.parse(readFileSync(args[budgetsAt + 1], 'utf8')) : null;
+const over = [];
+if (total > budgetKb * 1024) over.push(`the title page is over its budget by ${kb(total - budgetKb * 1024)} KB`);
+if (args.includes('--pages') || budgets) {
+  console.log('\nFirst load of each page (brotli KB):');
   for (const dir of readdirSync(dist).sort()) {
     const page = join(dir, 'index.html');
     if (!existsSync(join(dist, page))) continue;
     const r = firstLoad(page);
     const t = r.reduce((a, x) => a + x.br, 0);
-    const widgets = r.some((x) => x.file.startsWith('ie-widgets-')) ? ' (with the widgets module)' : '';
-    console.log(`  ${dir.padEnd(28)} ${kb(t).padStart(7)}${widgets}`);
+    const module = r.find((x) => x.file.startsWith('ie-widgets-') && x.file.endsWith('.wasm'));
+    const widgets = module ? ` with ${module.file.replace(/-[0-9a-f]+_bg\.wasm$/, '')}` : '';
+    const budget = budgets?.pages?.[dir];
+    const note = budget === undefined ? '' : `   budget ${budget}`;
+    console.log(`  ${dir.padEnd(28)} ${kb(t).padStart(7)}${note}${widgets}`);
+    if (budgets && budget === undefined) over.push(`${dir} has no budget in ${args[budgetsAt + 1]}`);
+    if (budget !== undefined && t > budget * 1024) over.push(`${dir} is over its budget by ${kb(t - budget * 1024)} KB`);
   }
 }
-if (total > budgetKb * 1024) {
-  console.error(`over budget by ${kb(total - budgetKb * 1024)} KB`);
+if (over.length) {
+  for (const o of over) console.error(o);
   process.exit(1);
 }

@@ -29,8 +29,8 @@ trunk build --release --locked --public-url /some/sub/path/ --dist target/dist-s
 mkdir -p target/e2e-sub/some/sub
 ln -sfn ../../../dist-sub target/e2e-sub/some/sub/path
 
-step "size budget (brotli, first load)"
-node tools/size-report.mjs dist --budget-kb 150 --pages
+step "size budgets (brotli, first load of every page)"
+node tools/size-report.mjs dist --budget-kb 150 --budgets tools/size-budgets.json
 
 step "end-to-end (Chromium)"
 cd tests/e2e

@@ -1,33 +1,62 @@
-//! Where a lesson places a widget. The widgets live in a second wasm module
-//! (`src/bin/ie-widgets.rs`), loaded on first need, so the first page a reader opens fetches only
-//! the shell and the text; the build names the module in a `<meta name="ie-course-widgets">`.
+//! Where a lesson places a widget. The widgets live in widgets modules of their own
+//! (`src/widgets/modules.rs`), loaded on first need, so the first page a reader opens fetches only
+//! the shell and the text, and a lesson only the module with its own widgets; the build lists the
+//! modules in a `<meta name="ie-course-widgets">`.
 
 use crate::content::WidgetUse;
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
+// The loader, as JavaScript (its text is part of every page's first load, so it carries no
+// comments; they are here). The build names the page's own widgets module in a <meta>
+// (`content`, `data-wasm`: its files; `data-widgets`: what it carries) and, in `data-modules`,
+// a file listing every module, smallest first (src/widgets/modules.rs). After a move in the app
+// to a page whose widgets that module does not carry, the first module in the list that
+// carries them all loads. Each module loads once, and with the first the widgets' stylesheet
+// (`data-css`), which a widget waits for so that it never shows unstyled. Widgets mount one a task, in the order the
+// page asks for them: a page with several never holds the main thread for all at once.
 #[wasm_bindgen(inline_js = r#"
-let loading = null;
-function load() {
-  if (!loading) {
-    const meta = document.querySelector('meta[name="ie-course-widgets"]');
-    if (!meta) return Promise.reject(new Error("this build has no widgets module"));
-    const base = document.baseURI;
-    loading = import(new URL(meta.content, base).href).then(async (m) => {
-      await m.default({ module_or_path: new URL(meta.dataset.wasm, base).href });
-      return m;
-    });
-    loading.catch(() => { loading = null; });
-  }
-  return loading;
+let list = null, css = null, queue = Promise.resolve();
+const loading = new Map(), at = (file) => new URL(file, document.baseURI).href;
+function styles(m) {
+  css = css || new Promise((ok, fail) => {
+    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: at(m.dataset.css) });
+    link.onload = ok;
+    link.onerror = () => { link.remove(); css = null; fail(new Error("its stylesheet did not load")); };
+    document.head.append(link);
+  });
+  return css;
 }
-// One widget a task, in the order the page asks for them: a page with several widgets never
-// holds the main thread for all of them at once.
-let queue = Promise.resolve();
-const nextTask = () => new Promise((r) => setTimeout(r, 0));
+async function pick(name, m) {
+  const own = { js: m.content, wasm: m.dataset.wasm, widgets: (m.dataset.widgets || "").split(" ") };
+  const shown = [name, ...[...document.querySelectorAll("[data-widget-slot]")].map((e) => e.dataset.widgetSlot)];
+  const carries = (mod) => shown.every((w) => mod.widgets.includes(w));
+  if (carries(own)) return own;
+  list = list || fetch(at(m.dataset.modules)).then((r) => r.json());
+  list.catch(() => { list = null; });
+  const all = await list;
+  return all.find(carries) || all.find((mod) => mod.widgets.includes(name)) || own;
+}
+function start(mod) {
+  if (!loading.has(mod.js)) {
+    const js = import(at(mod.js)).then(async (js) => {
+      await js.default({ module_or_path: at(mod.wasm) });
+      return js;
+    });
+    js.catch(() => loading.delete(mod.js));
+    loading.set(mod.js, js);
+  }
+  return loading.get(mod.js);
+}
+async function load(name) {
+  const m = document.querySelector('meta[name="ie-course-widgets"]');
+  if (!m) throw new Error("this build has no widgets module");
+  const [js] = await Promise.all([pick(name, m).then(start), styles(m)]);
+  return js;
+}
 export function mount_widget(el, name, params) {
-  load().then((m) => {
-    queue = queue.catch(() => {}).then(nextTask).then(() => {
+  load(name).then((m) => {
+    queue = queue.catch(() => {}).then(() => new Promise((r) => setTimeout(r, 0))).then(() => {
       if (el.isConnected) m.mount_widget(el, name, params);
     });
     return queue;
@@ -38,7 +67,7 @@ export function mount_widget(el, name, params) {
 }
 "#)]
 extern "C" {
-    /// Loads the widgets module (once) and mounts widget `name` with `params` (JSON pairs) in `el`.
+    /// Loads the page's widgets module (once) and mounts widget `name` with `params` (JSON pairs) in `el`.
     fn mount_widget(el: &web_sys::HtmlElement, name: &str, params: &str);
 }
 

@@ -24,14 +24,19 @@ fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
 mod postbuild {
-    use ie_course::content::LESSONS;
+    use ie_course::content::{Block, LESSONS};
     use ie_course::nav::{self, Route};
     use ie_course::prerender::{
         content_security_policy, inline_script_hashes, page_html, search_json, service_worker,
-        start_after_first_paint, widgets_head, with_head_extras,
+        start_after_first_paint, widgets_head, widgets_list, with_head_extras, InstalledModule,
+        WidgetFiles,
     };
+    use ie_course::widgets::modules::MODULES;
     use sha2::Digest;
     use std::path::{Path, PathBuf};
+
+    /// The widgets' stylesheet, which pages load with their widgets module.
+    const WIDGETS_CSS: &str = include_str!("../../style/widgets.css");
 
     pub fn run() -> Result<(), String> {
         let staging = std::env::var_os("TRUNK_STAGING_DIR")
@@ -50,9 +55,21 @@ mod postbuild {
             .ok_or("Trunk's loader script in index.html has an unexpected shape")?;
         let csp = content_security_policy(&inline_script_hashes(&shell));
         let widgets = match std::env::var_os("IE_WIDGETS_DIR") {
-            Some(dir) => Some(install_widgets(&PathBuf::from(dir), &staging)?),
-            None => None,
+            Some(dir) => install_widgets(&PathBuf::from(dir), &staging)?,
+            None => Vec::new(),
         };
+
+        // The list of every module and the widgets' stylesheet, under names that carry their
+        // hash like the modules'.
+        let list = widgets_list(&widgets);
+        let files = WidgetFiles {
+            list: format!("ie-widgets-{}.json", short_hash(list.as_bytes())),
+            css: format!("widgets-{}.css", short_hash(WIDGETS_CSS.as_bytes())),
+        };
+        if !widgets.is_empty() {
+            write(&staging.join(&files.list), &list)?;
+            write(&staging.join(&files.css), WIDGETS_CSS)?;
+        }
 
         let mut pages = vec![
             ("index.html".to_string(), Route::Home),
@@ -74,10 +91,7 @@ mod postbuild {
                 Route::NotFound => base.clone(),
                 r => format!("{base}{}", nav::href(r).trim_start_matches("./")),
             };
-            let extra = widgets
-                .as_ref()
-                .map(|(js, wasm)| widgets_head(js, wasm))
-                .unwrap_or_default();
+            let extra = widgets_head(&widgets, &shown_widgets(route), &files);
             write(
                 &staging.join(&path),
                 &with_head_extras(&html, &csp, &canonical, &extra),
@@ -105,35 +119,67 @@ mod postbuild {
         write(&staging.join("sw.js"), &service_worker(&files, &version))
     }
 
-    /// Copies the widgets module from `dir` (wasm-bindgen's output) into `staging` under names
-    /// that carry a hash of its contents, like Trunk's own files. Returns (js, wasm) names.
-    fn install_widgets(dir: &Path, staging: &Path) -> Result<(String, String), String> {
+    /// The widgets a page shows: a lesson's own, every lesson's on the print page.
+    fn shown_widgets(route: Route) -> Vec<&'static str> {
+        let lessons = match route {
+            Route::Lesson(i) => LESSONS.get(i..=i).unwrap_or_default(),
+            Route::Print => LESSONS,
+            _ => &[],
+        };
+        let mut names: Vec<&str> = lessons
+            .iter()
+            .flat_map(|l| l.blocks)
+            .filter_map(|b| match b {
+                Block::Widget(w) => Some(w.name),
+                Block::Prose(_) => None,
+            })
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+
+    /// Copies every widgets module (`src/widgets/modules.rs`) from `dir` (wasm-bindgen's
+    /// output) into `staging` under names that carry a hash of its contents, like Trunk's own
+    /// files.
+    fn install_widgets(dir: &Path, staging: &Path) -> Result<Vec<InstalledModule>, String> {
         let read = |name: &str| {
             std::fs::read(dir.join(name)).map_err(|e| format!("{}: {e}", dir.join(name).display()))
         };
-        let js = read("ie-widgets.js")?;
-        let wasm = read("ie-widgets_bg.wasm")?;
-        let mut hasher = sha2::Sha256::new();
-        hasher.update(&js);
-        hasher.update(&wasm);
-        let hash: String = hasher
-            .finalize()
-            .iter()
-            .take(8)
-            .map(|b| format!("{b:02x}"))
-            .collect();
-        let (js_name, wasm_name) = (
-            format!("ie-widgets-{hash}.js"),
-            format!("ie-widgets-{hash}_bg.wasm"),
-        );
-        std::fs::write(staging.join(&js_name), &js).map_err(|e| e.to_string())?;
-        std::fs::write(staging.join(&wasm_name), &wasm).map_err(|e| e.to_string())?;
-        // JavaScript snippets the widgets import (wasm-bindgen `inline_js`), beside the module.
+        let mut installed = Vec::new();
+        for (name, widgets) in MODULES {
+            let js = read(&format!("{name}.js"))?;
+            let wasm = read(&format!("{name}_bg.wasm"))?;
+            let hash = short_hash(&[js.as_slice(), wasm.as_slice()].concat());
+            let (js_name, wasm_name) = (
+                format!("{name}-{hash}.js"),
+                format!("{name}-{hash}_bg.wasm"),
+            );
+            std::fs::write(staging.join(&js_name), &js).map_err(|e| e.to_string())?;
+            std::fs::write(staging.join(&wasm_name), &wasm).map_err(|e| e.to_string())?;
+            installed.push(InstalledModule {
+                js: js_name,
+                wasm: wasm_name,
+                widgets: widgets.iter().map(|w| w.name).collect(),
+                bytes: wasm.len() as u64,
+            });
+        }
+        // JavaScript snippets the widgets import (wasm-bindgen `inline_js`), beside the modules.
         let snippets = dir.join("snippets");
         if snippets.is_dir() {
             copy_dir(&snippets, &staging.join("snippets"))?;
         }
-        Ok((js_name, wasm_name))
+        Ok(installed)
+    }
+
+    /// The first 8 bytes of `bytes`' SHA-256, in hex: the part of a file's name that changes
+    /// with its contents.
+    fn short_hash(bytes: &[u8]) -> String {
+        sha2::Sha256::digest(bytes)
+            .iter()
+            .take(8)
+            .map(|b| format!("{b:02x}"))
+            .collect()
     }
 
     fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {

@@ -1,23 +1,23 @@
-// The widget registry: one line per widget, `"directive-name" => module::mount [parameter keys]`.
+// The widget registry: one line per widget, `CONST "directive-name" => module::mount [parameter keys]`.
 //
 // This file is read twice: by the app (src/widgets.rs), where the macro builds the function
 // that mounts a widget by name and the list the page's parameters are checked against, and by
 // the build (build/main.rs), where the same macro only collects the names and keys so that a
 // lesson naming an unknown widget or parameter fails.
 widgets! {
-    "recall" => recall::mount ["lesson"],
-    "weight-memory" => weight_memory::mount ["params", "precision", "bits", "gpu-gb"],
-    "decode-ceiling" => decode_ceiling::mount ["bandwidth", "a-gb", "b-gb"],
-    "fleet-swap" => fleet_swap::mount ["requests", "tokens", "large-gb", "small-gb", "gpus"],
-    "break-even" => break_even::mount ["api-price", "gpu-hourly", "throughput", "utilisation", "volume"],
-    "mini-eval" => mini_eval::mount [],
-    "workload-sort" => workload_sort::mount [],
-    "latency" => latency::mount [],
-    "try-it" => try_it::mount [],
-    "distillation" => distillation::mount ["preset"],
-    "five-inputs" => diagrams::mount_five_inputs [],
-    "fine-tune-diagram" => diagrams::mount_fine_tune [],
-    "distill-diagram" => diagrams::mount_distill [],
-    "decision-path" => diagrams::mount_decision_path [],
-    "chapter-map" => diagrams::mount_chapter_map [],
+    RECALL "recall" => recall::mount ["lesson"],
+    WEIGHT_MEMORY "weight-memory" => weight_memory::mount ["params", "precision", "bits", "gpu-gb"],
+    DECODE_CEILING "decode-ceiling" => decode_ceiling::mount ["bandwidth", "a-gb", "b-gb"],
+    FLEET_SWAP "fleet-swap" => fleet_swap::mount ["requests", "tokens", "large-gb", "small-gb", "gpus"],
+    BREAK_EVEN "break-even" => break_even::mount ["api-price", "gpu-hourly", "throughput", "utilisation", "volume"],
+    MINI_EVAL "mini-eval" => mini_eval::mount [],
+    WORKLOAD_SORT "workload-sort" => workload_sort::mount [],
+    LATENCY "latency" => latency::mount [],
+    TRY_IT "try-it" => try_it::mount [],
+    DISTILLATION "distillation" => distillation::mount ["preset"],
+    FIVE_INPUTS "five-inputs" => diagrams::mount_five_inputs [],
+    FINE_TUNE_DIAGRAM "fine-tune-diagram" => diagrams::mount_fine_tune [],
+    DISTILL_DIAGRAM "distill-diagram" => diagrams::mount_distill [],
+    DECISION_PATH "decision-path" => diagrams::mount_decision_path [],
+    CHAPTER_MAP "chapter-map" => diagrams::mount_chapter_map [],
 }

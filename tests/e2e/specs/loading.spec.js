@@ -165,3 +165,49 @@ test('a widget asked for with a bad name or parameters says so in its place; the
   await expect(card.getByTestId('weight-gb')).toHaveText('16 GB');
   expect(errors).toEqual([]);
 });
+
+// Each lesson loads the widgets module with its own widgets (src/widgets/modules.rs), and the
+// widgets' stylesheet with it; the title page loads neither. A lesson reached in the app loads
+// the module its widgets need, and those widgets work.
+test('a page loads only its own widgets module and, in the app, the next page the one it needs', async ({ page }) => {
+  const errors = watchErrors(page);
+  const fetched = [];
+  page.on('request', (req) => fetched.push(new URL(req.url()).pathname.split('/').pop()));
+  const modules = () => fetched.filter((f) => /^ie-widgets-.*_bg\.wasm$/.test(f));
+  const sheets = () => fetched.filter((f) => /^widgets-[0-9a-f]+\.css$/.test(f));
+
+  await page.goto('/');
+  await appReady(page);
+  await page.waitForLoadState('networkidle');
+  expect(modules()).toEqual([]);
+  expect(sheets()).toEqual([]);
+
+  await page.goto('/overview/');
+  await appReady(page);
+  await page.locator('section.widget[data-widget="recall"]').waitFor();
+  await page.locator('section.widget[data-widget="five-inputs"]').waitFor();
+  expect(modules()).toHaveLength(1);
+  expect(modules()[0]).toMatch(/^ie-widgets-overview-/);
+  expect(sheets()).toHaveLength(1);
+  // The widget is styled: a card with its border radius, not unstyled markup.
+  const radius = await page.locator('section.widget').first().evaluate((el) => getComputedStyle(el).borderRadius);
+  expect(radius).toBe('14px');
+
+  // In the app, to a lesson whose widgets the overview's module does not carry.
+  await page.locator('nav#toc a[href$="shared-or-dedicated/"]').first().click();
+  const card = page.locator('section.widget[data-widget="break-even"]');
+  await card.waitFor();
+  expect(modules()).toHaveLength(2);
+  expect(modules()[1]).toMatch(/^ie-widgets-shared-/);
+  expect(sheets()).toHaveLength(1);
+  await expect(page.locator('section.widget[data-widget="recall"]')).toHaveCount(1);
+  await expect(card.getByTestId('break-even-api-cost')).toHaveText('$600');
+  await card.getByTestId('break-even-volume').fill('2000000000');
+  await expect(card.getByTestId('break-even-api-cost')).toHaveText('$1,200');
+
+  // Back to the overview: its module is already loaded, nothing more is fetched.
+  await page.goBack();
+  await page.locator('section.widget[data-widget="five-inputs"]').waitFor();
+  expect(modules()).toHaveLength(2);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,2 @@
+//! A widgets module (see `src/widgets/modules.rs`).
+ie_course::widgets_module!(ie_course::widgets::modules::OVERVIEW);

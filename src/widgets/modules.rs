@@ -1,0 +1,180 @@
+//! The widgets modules the build makes. Each is a wasm module of its own, built from this crate by
+//! `tools/postbuild.sh`, that links the code of the widgets it lists and no other: a page fetches
+//! the smallest module that carries every widget it shows (`src/app/widget_slot.rs` picks it from
+//! the list the build writes into the page), so a lesson carries its own widgets, not all fifteen.
+//!
+//! To add a module: a line in [`MODULES`], its list beside the others, and
+//! `src/bin/<name>.rs` with `ie_course::widgets_module!(<LIST>);`. A native test checks that the
+//! two agree and that every page has a module of its own size.
+
+use super::*;
+use std::any::Any;
+use std::cell::RefCell;
+
+/// Lesson 1.1, the overview.
+pub const OVERVIEW: &[Widget] = &[FIVE_INPUTS, RECALL];
+/// Lesson 1.2, why a smaller model wins.
+pub const SIZE: &[Widget] = &[DECODE_CEILING, FLEET_SWAP, TRY_IT, RECALL];
+/// Lesson 1.3, choosing a model.
+pub const MODEL: &[Widget] = &[
+    WEIGHT_MEMORY,
+    MINI_EVAL,
+    FINE_TUNE_DIAGRAM,
+    DISTILL_DIAGRAM,
+    DISTILLATION,
+    DECISION_PATH,
+    RECALL,
+];
+/// "About your application": which workloads are online and which offline.
+pub const APP: &[Widget] = &[WORKLOAD_SORT, RECALL];
+/// "Latency and throughput".
+pub const LATENCY_PAGE: &[Widget] = &[LATENCY, RECALL];
+/// "Shared or dedicated".
+pub const SHARED: &[Widget] = &[BREAK_EVEN, RECALL];
+/// The chapter map.
+pub const MAP: &[Widget] = &[CHAPTER_MAP, RECALL];
+/// The recall page.
+pub const RECALL_PAGE: &[Widget] = &[RECALL];
+
+/// Every module: its binary's name (`src/bin/<name>.rs`) and the widgets it carries. The first
+/// carries them all: the whole-chapter print page shows every widget, and a page whose widgets
+/// no smaller module carries still works, only heavier.
+pub const MODULES: &[(&str, &[Widget])] = &[
+    ("ie-widgets", ALL),
+    ("ie-widgets-overview", OVERVIEW),
+    ("ie-widgets-size", SIZE),
+    ("ie-widgets-model", MODEL),
+    ("ie-widgets-app", APP),
+    ("ie-widgets-latency", LATENCY_PAGE),
+    ("ie-widgets-shared", SHARED),
+    ("ie-widgets-map", MAP),
+    ("ie-widgets-recall", RECALL_PAGE),
+];
+
+thread_local! {
+    /// Mounted widgets and their slots; dropping a handle unmounts its widget.
+    static MOUNTED: RefCell<Vec<(web_sys::HtmlElement, Box<dyn Any>)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Mounts widget `name` from `widgets` with `params` (a JSON list of `[key, value]` pairs) into
+/// `el`: what a module's `mount_widget` export does (see [`widgets_module!`](crate::widgets_module)).
+/// An unknown name or bad parameters show a message in `el` instead (see [`mount`]).
+pub fn mount_into(
+    widgets: &'static [Widget],
+    el: web_sys::HtmlElement,
+    name: String,
+    params: String,
+) {
+    console_error_panic_hook::set_once();
+    // Widgets whose slot has left the page (the reader moved on) are disposed of first.
+    MOUNTED.with(|m| m.borrow_mut().retain(|(slot, _)| slot.is_connected()));
+    el.set_inner_html("");
+    let handle = leptos::mount::mount_to(el.clone(), move || {
+        provide_context(crate::app::persist::Persist::forwarding());
+        mount(widgets, &name, &params)
+    });
+    MOUNTED.with(|m| m.borrow_mut().push((el, Box::new(handle))));
+}
+
+/// The body of a widgets module's binary: exports `mount_widget` for the widgets in `$list`.
+///
+/// It shares the page and its storage with the shell but not its reactive tree: each widget is
+/// mounted into its slot with its own owner, and notices about stored data are handed to the
+/// shell as window events (`Persist::forwarding`).
+#[macro_export]
+macro_rules! widgets_module {
+    ($list:path) => {
+        #[cfg(target_arch = "wasm32")]
+        #[::wasm_bindgen::prelude::wasm_bindgen]
+        pub fn mount_widget(el: ::web_sys::HtmlElement, name: String, params: String) {
+            $crate::widgets::modules::mount_into($list, el, name, params)
+        }
+
+        fn main() {}
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::{Block, LESSONS};
+    use std::collections::BTreeSet;
+
+    fn names(widgets: &[Widget]) -> BTreeSet<&'static str> {
+        widgets.iter().map(|w| w.name).collect()
+    }
+
+    #[test]
+    fn every_lesson_has_a_module_with_exactly_its_widgets() {
+        for lesson in LESSONS {
+            let shown: BTreeSet<&str> = lesson
+                .blocks
+                .iter()
+                .filter_map(|b| match b {
+                    Block::Widget(w) => Some(w.name),
+                    Block::Prose(_) => None,
+                })
+                .collect();
+            if shown.is_empty() {
+                continue;
+            }
+            assert!(
+                MODULES.iter().any(|(_, list)| names(list) == shown),
+                "lesson {} shows {shown:?}: add a module with exactly these widgets",
+                lesson.slug
+            );
+        }
+    }
+
+    #[test]
+    fn the_first_module_carries_every_widget_once() {
+        assert_eq!(MODULES[0].1.len(), REGISTRY.len());
+        assert_eq!(names(MODULES[0].1).len(), REGISTRY.len());
+        for (name, list) in MODULES {
+            assert_eq!(names(list).len(), list.len(), "{name} lists a widget twice");
+        }
+    }
+
+    #[test]
+    fn every_module_has_its_binary_and_every_binary_its_module() {
+        let bins = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin");
+        for (name, list) in MODULES {
+            let source = std::fs::read_to_string(bins.join(format!("{name}.rs")))
+                .unwrap_or_else(|e| panic!("src/bin/{name}.rs: {e}"));
+            let listed = MODULES.iter().filter(|(n, _)| n == name).count();
+            assert_eq!(listed, 1, "{name} is listed twice");
+            // The binary exports the list this table gives it (by the list's constant name).
+            let constant = source
+                .split("widgets_module!(")
+                .nth(1)
+                .and_then(|rest| rest.split(')').next())
+                .and_then(|path| path.rsplit("::").next())
+                .unwrap_or_else(|| panic!("src/bin/{name}.rs has no widgets_module!(…)"));
+            let by_constant = match constant {
+                "ALL" => ALL,
+                "OVERVIEW" => OVERVIEW,
+                "SIZE" => SIZE,
+                "MODEL" => MODEL,
+                "APP" => APP,
+                "LATENCY_PAGE" => LATENCY_PAGE,
+                "SHARED" => SHARED,
+                "MAP" => MAP,
+                "RECALL_PAGE" => RECALL_PAGE,
+                other => panic!("src/bin/{name}.rs names an unknown list {other}"),
+            };
+            assert_eq!(names(by_constant), names(list), "src/bin/{name}.rs");
+        }
+        for entry in std::fs::read_dir(&bins).unwrap() {
+            let file = entry.unwrap().file_name().into_string().unwrap();
+            if let Some(bin) = file
+                .strip_prefix("ie-widgets")
+                .map(|_| file.trim_end_matches(".rs"))
+            {
+                assert!(
+                    MODULES.iter().any(|(name, _)| *name == bin),
+                    "src/bin/{file} is not in MODULES"
+                );
+            }
+        }
+    }
+}
