@@ -121,7 +121,7 @@ fn bucket_view(
                 (more > 0).then(|| view! {
                     <p class="eval-bucket-more">
                         {format!("and {} more. ", count_text(more))}
-                        <button type="button" class="link-button" data-testid="eval-bucket-show" on:click=move |_| show.run(CaseFilter::Bucket(bucket))>
+                        <button type="button" class="eval-link-button" data-testid="eval-bucket-show" on:click=move |_| show.run(CaseFilter::Bucket(bucket))>
                             "List them all below"
                         </button>
                     </p>
@@ -233,7 +233,7 @@ pub fn Diffs(
                 (total > shown).then(|| view! {
                     <p class="widget-note eval-diff-more" data-testid="eval-diff-more">
                         {format!("{} of {} changed cases shown. ", count_text(shown), count_text(total))}
-                        <button type="button" class="link-button" on:click=move |_| limit.update(|l| *l += DIFF_STEP)>
+                        <button type="button" class="eval-link-button" on:click=move |_| limit.update(|l| *l += DIFF_STEP)>
                             {format!("Show {DIFF_STEP} more")}
                         </button>
                     </p>
