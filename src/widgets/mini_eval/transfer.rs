@@ -88,12 +88,33 @@ pub fn ExportLinks(
     }
 }
 
+/// Empties the paste field once its text is used (or refused): a browser lays out all of a
+/// field's text on every layout, which for a long paste costs more than the import.
+fn clear(field: NodeRef<leptos::html::Textarea>) {
+    if let Some(f) = field.get_untracked() {
+        f.set_value("");
+    }
+}
+
+/// The length (UTF-16 units) of the text a paste event carries, read without copying it.
+fn pasted_length(ev: &wasm_bindgen::JsValue) -> Option<usize> {
+    use wasm_bindgen::JsCast;
+    let data = js_sys::Reflect::get(ev, &"clipboardData".into()).ok()?;
+    let get = js_sys::Reflect::get(&data, &"getData".into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    let text = get.call1(&data, &"text".into()).ok()?;
+    Some(text.dyn_into::<js_sys::JsString>().ok()?.length() as usize)
+}
+
 /// Reads the rest of a paste of columns a piece at a time, each piece at most
 /// [`STEP_BUDGET_MS`] long, giving the page a turn between pieces; then applies it.
 fn read_on(
     editor: RwSignal<EvalEditor>,
     reader: StoredValue<Option<PassFailReader>>,
     progress: RwSignal<Option<(usize, usize)>>,
+    field: NodeRef<leptos::html::Textarea>,
 ) {
     let start = js_sys::Date::now();
     loop {
@@ -106,6 +127,9 @@ fn read_on(
             Step::Done(result) => {
                 reader.set_value(None);
                 progress.set(None);
+                if result.is_ok() {
+                    clear(field);
+                }
                 editor.update(|e| {
                     e.import_parsed(result.map(Import::Verdicts));
                 });
@@ -113,9 +137,9 @@ fn read_on(
             }
             Step::More if js_sys::Date::now() - start > STEP_BUDGET_MS => {
                 progress.set(Some(done));
-                let next = move || read_on(editor, reader, progress);
+                let next = move || read_on(editor, reader, progress, field);
                 if set_timeout_with_handle(next, Duration::ZERO).is_err() {
-                    read_on(editor, reader, progress);
+                    read_on(editor, reader, progress, field);
                 }
                 return;
             }
@@ -127,9 +151,11 @@ fn read_on(
 /// The paste field, its Import button, and what the last import did.
 ///
 /// The field is the browser's own: typing or pasting into it runs nothing of ours but a
-/// check of its length, so that a paste over the limit is refused at once without being read.
-/// The Import button reads it: an eval file at once, columns of pass/fail a piece at a time
-/// with the progress shown.
+/// check of its length, so that a paste over the limit is refused at once without being read
+/// (a paste is kept out of the field; text put there otherwise is emptied out, and the
+/// refusal is said again if Import is pressed). The Import button reads it: an eval file at
+/// once, columns of pass/fail a piece at a time with the progress shown; the field is emptied
+/// once its text is imported.
 #[component]
 pub fn ImportPanel(
     /// The eval.
@@ -147,35 +173,57 @@ pub fn ImportPanel(
     };
     // The paste's length in UTF-16 units: never more than its bytes in UTF-8, so a length
     // over the limit is a size over the limit.
-    let over_limit = move || {
-        field
-            .get_untracked()
-            .and_then(|f| too_large(f.text_length() as usize))
+    let length = move || field.get_untracked().map_or(0, |f| f.text_length() as usize);
+    // The refusal of text emptied out of the field for being too large, said again on Import.
+    let refused = StoredValue::new(None::<crate::logic::InputError>);
+    let refuse = move |e: crate::logic::InputError| {
+        editor.update(|ed| {
+            ed.import_parsed(Err(e));
+        });
     };
-    let refuse_if_too_large = move || match over_limit() {
+    let on_input = move |_| match too_large(length()) {
         Some(e) => {
-            editor.update(|ed| {
-                ed.import_parsed(Err(e));
-            });
-            true
+            clear(field);
+            refused.set_value(Some(e.clone()));
+            refuse(e);
         }
-        None => false,
+        None => refused.set_value(None),
+    };
+    let on_paste = move |ev: leptos::ev::ClipboardEvent| {
+        if let Some(e) = pasted_length(ev.as_ref()).and_then(too_large) {
+            ev.prevent_default();
+            refused.set_value(None);
+            refuse(e);
+        }
     };
     let import = move |_| {
-        if reader.with_value(Option::is_some) || refuse_if_too_large() {
+        if reader.with_value(Option::is_some) {
+            return;
+        }
+        if let Some(e) = too_large(length()).or_else(|| {
+            refused
+                .get_value()
+                .filter(|_| length() == 0)
+        }) {
+            refuse(e);
             return;
         }
         let Some(text) = field.get_untracked().map(|f| f.value()) else {
             return;
         };
         match start_import(text) {
-            ImportJob::Done(result) => editor.update(|e| {
-                e.import_parsed(result);
-            }),
+            ImportJob::Done(result) => {
+                if result.is_ok() {
+                    clear(field);
+                }
+                editor.update(|e| {
+                    e.import_parsed(result);
+                });
+            }
             ImportJob::Columns(r) => {
                 progress.set(Some(r.progress()));
                 reader.set_value(Some(r));
-                read_on(editor, reader, progress);
+                read_on(editor, reader, progress, field);
             }
         }
     };
@@ -196,9 +244,8 @@ pub fn ImportPanel(
                 spellcheck="false"
                 data-testid="eval-import"
                 placeholder="pass\tpass\npass\tfail\n\u{2026}"
-                on:input=move |_| {
-                    refuse_if_too_large();
-                }
+                on:input=on_input
+                on:paste=on_paste
             ></textarea>
         </div>
         <div class="eval-actions">
