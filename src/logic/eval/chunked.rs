@@ -3,9 +3,7 @@
 //! reads an eval file (JSON, at most 1 MB) whole, and hands back a [`PassFailReader`] for
 //! columns of pass/fail, which reads a given number of lines per [`PassFailReader::step`].
 
-use super::{
-    format, parse_eval_json, read_pass_fail_line, Import, InputError, MAX_INPUT_BYTES,
-};
+use super::{format, parse_eval_json, read_pass_fail_line, Import, InputError, MAX_INPUT_BYTES};
 
 /// The field pasted columns are reported under.
 const FIELD: &str = "Pasted results";
@@ -223,7 +221,13 @@ mod tests {
     #[test]
     fn fifty_thousand_lines_in_steps() {
         let text: String = (0..50_000)
-            .map(|i| if i % 7 == 0 { "pass\tfail\n" } else { "pass\tpass\n" })
+            .map(|i| {
+                if i % 7 == 0 {
+                    "pass\tfail\n"
+                } else {
+                    "pass\tpass\n"
+                }
+            })
             .collect();
         assert!(text.len() <= MAX_INPUT_BYTES);
         let Ok(Import::Verdicts(rows)) = run_import(text.clone(), 5_000) else {

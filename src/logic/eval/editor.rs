@@ -562,7 +562,10 @@ impl EvalEditor {
     /// A key for a case about to be inserted at `at`, between its neighbours' keys; `None`
     /// when there is no room left between them.
     fn key_for(&self, at: usize) -> Option<u64> {
-        let before = at.checked_sub(1).and_then(|i| self.rows.get(i)).map(|r| r.key);
+        let before = at
+            .checked_sub(1)
+            .and_then(|i| self.rows.get(i))
+            .map(|r| r.key);
         match (before, self.rows.get(at).map(|r| r.key)) {
             (before, Some(after)) => {
                 let lo = before.unwrap_or(0);
@@ -768,7 +771,10 @@ impl EvalEditor {
         self.cases.swap(from, to);
         self.rows.swap(from, to);
         // Keys stay with places: the two cases trade keys as they trade places.
-        let (a, b) = (self.rows.get(from).map(|r| r.key), self.rows.get(to).map(|r| r.key));
+        let (a, b) = (
+            self.rows.get(from).map(|r| r.key),
+            self.rows.get(to).map(|r| r.key),
+        );
         if let (Some(a), Some(b)) = (a, b) {
             if let Some(r) = self.rows.get_mut(from) {
                 r.key = b;
@@ -982,7 +988,9 @@ impl EvalEditor {
     /// The first `limit` changed cases: the regressed ones, then the fixed ones, each with its
     /// token diff; there are [`Tally::changed`] in all.
     pub fn changed_cases(&self, limit: usize) -> Vec<ChangedCase> {
-        let regressed = self.members_of(Bucket::Regressed).map(|i| (i, Bucket::Regressed));
+        let regressed = self
+            .members_of(Bucket::Regressed)
+            .map(|i| (i, Bucket::Regressed));
         let fixed = self.members_of(Bucket::Fixed).map(|i| (i, Bucket::Fixed));
         regressed
             .chain(fixed)
@@ -1043,7 +1051,10 @@ mod tests {
         // The running counts and ordered sets are what counting from scratch gives.
         let scratch = summarize(&e.cases);
         assert_eq!(e.tally(), Tally::of_summary(&scratch));
-        assert!(e.rows.windows(2).all(|w| w[0].key < w[1].key), "keys ascend");
+        assert!(
+            e.rows.windows(2).all(|w| w[0].key < w[1].key),
+            "keys ascend"
+        );
         for b in Bucket::ALL {
             let members: Vec<usize> = e.members_of(b).collect();
             assert_eq!(members, scratch.buckets.get(b), "{b:?}");
@@ -1536,7 +1547,9 @@ mod tests {
         let full = serde_json::to_string(&stored).unwrap();
         assert!(json.starts_with(r#"{"eval":{"version":1,"schema":"CREATE TABLE users"#));
         assert!(json.ends_with(r#""tolerance":"5"}"#));
-        assert!(json.contains(r#""candidate_sql":"SELECT DISTINCT city FROM users;","baseline_verdict":"pass"},"#));
+        assert!(json.contains(
+            r#""candidate_sql":"SELECT DISTINCT city FROM users;","baseline_verdict":"pass"},"#
+        ));
         assert!(!json.contains(r#""auto""#) && !json.contains("false"));
         assert!(json.len() < full.len());
         assert_eq!(serde_json::from_str::<Stored>(&json).unwrap(), stored);
@@ -1648,7 +1661,10 @@ mod tests {
         e.insert(1, case);
         check(&e);
         assert_eq!(e.rows[1].key, 2 * KEY_GAP, "renumbered");
-        assert_eq!(e.members_of(Bucket::Regressed).take(2).collect::<Vec<_>>(), [0, 1]);
+        assert_eq!(
+            e.members_of(Bucket::Regressed).take(2).collect::<Vec<_>>(),
+            [0, 1]
+        );
         assert!(e.decision("0").unwrap().reason.contains("'squeezed'"));
         // Room again: an insert takes the middle of the gap.
         e.insert(1, EvalCase::default());

@@ -49,7 +49,8 @@ pub fn Outputs(
         let (b, c) = split.get();
         eval::mcnemar_exact_p(b, c)
     });
-    let passes = Memo::new(move |_| tally.with(|t| (t.baseline_passes, t.candidate_passes, t.cases)));
+    let passes =
+        Memo::new(move |_| tally.with(|t| (t.baseline_passes, t.candidate_passes, t.cases)));
     view! {
         <div class="outputs">
             {accuracy_view("Baseline accuracy", "eval-acc-baseline", System::Baseline, tally)}

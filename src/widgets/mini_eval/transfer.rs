@@ -118,7 +118,8 @@ fn read_on(
 ) {
     let start = js_sys::Date::now();
     loop {
-        let step = reader.try_update_value(|r| r.as_mut().map(|r| (r.step(LINES_PER_STEP), r.progress())));
+        let step =
+            reader.try_update_value(|r| r.as_mut().map(|r| (r.step(LINES_PER_STEP), r.progress())));
         // Gone (the widget closed, or nothing to read): stop.
         let Some(Some((step, done))) = step else {
             return;
@@ -173,7 +174,11 @@ pub fn ImportPanel(
     };
     // The paste's length in UTF-16 units: never more than its bytes in UTF-8, so a length
     // over the limit is a size over the limit.
-    let length = move || field.get_untracked().map_or(0, |f| f.text_length() as usize);
+    let length = move || {
+        field
+            .get_untracked()
+            .map_or(0, |f| f.text_length() as usize)
+    };
     // The refusal of text emptied out of the field for being too large, said again on Import.
     let refused = StoredValue::new(None::<crate::logic::InputError>);
     let refuse = move |e: crate::logic::InputError| {
@@ -200,11 +205,9 @@ pub fn ImportPanel(
         if reader.with_value(Option::is_some) {
             return;
         }
-        if let Some(e) = too_large(length()).or_else(|| {
-            refused
-                .get_value()
-                .filter(|_| length() == 0)
-        }) {
+        if let Some(e) =
+            too_large(length()).or_else(|| refused.get_value().filter(|_| length() == 0))
+        {
             refuse(e);
             return;
         }

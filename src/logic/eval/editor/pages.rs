@@ -186,7 +186,10 @@ mod tests {
         assert_eq!(changed.ids.len(), changed.total);
         // Regressed first, then fixed.
         let n = names(&e, &changed);
-        assert_eq!(n[r.total - 1..r.total + 1], ["c48".to_string(), "c5".into()]);
+        assert_eq!(
+            n[r.total - 1..r.total + 1],
+            ["c48".to_string(), "c5".into()]
+        );
         // Empty: one empty page.
         let none = EvalEditor::new(EvalSet::default()).page(CaseFilter::All, "x", 3, 20);
         assert_eq!((none.total, none.page, none.pages), (0, 0, 1));
@@ -202,9 +205,14 @@ mod tests {
         assert_eq!(p.total, 1);
         assert_eq!(e.page(CaseFilter::Changed, "admins", 0, 20).total, 0);
         let p = e.page(CaseFilter::All, "c2", 0, 20);
-        assert_eq!(names(&e, &p), ["c2", "c20", "c21", "c22", "c23", "c24", "c25", "c26", "c27", "c28", "c29"]);
+        assert_eq!(
+            names(&e, &p),
+            ["c2", "c20", "c21", "c22", "c23", "c24", "c25", "c26", "c27", "c28", "c29"]
+        );
         // A filter follows the cases as they change bucket.
-        let before = e.page(CaseFilter::Bucket(Bucket::Regressed), "", 0, 100).total;
+        let before = e
+            .page(CaseFilter::Bucket(Bucket::Regressed), "", 0, 100)
+            .total;
         e.set_verdict(id, System::Candidate, Verdict::Fail);
         let after = e.page(CaseFilter::Bucket(Bucket::Regressed), "", 0, 100);
         assert_eq!(after.total, before + 1);
