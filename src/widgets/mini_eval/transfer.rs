@@ -19,7 +19,8 @@ const STEP_BUDGET_MS: f64 = 12.0;
 
 /// The two download links. Their `blob:` URLs are made when the reader clicks (so a download
 /// is always current) and once edits pause (so the links stay current for anyone who copies
-/// them), never on every keystroke; the old ones are released.
+/// them), never on every keystroke; the old ones are released. Beyond
+/// [`LINKS_ON_CLICK_BEYOND`] cases they are made on a click only.
 #[component]
 pub fn ExportLinks(
     /// The eval.
@@ -56,6 +57,17 @@ pub fn ExportLinks(
             t.clear();
         }
         if editor.with_untracked(EvalEditor::len) > LINKS_ON_CLICK_BEYOND {
+            // A link made earlier would hand out an older eval: none until one is clicked.
+            if let Some((json, csv)) = urls.try_update_value(Option::take).flatten() {
+                download::release(&json);
+                download::release(&csv);
+            }
+            for a in [json_link.get_untracked(), csv_link.get_untracked()]
+                .into_iter()
+                .flatten()
+            {
+                a.set_href("#");
+            }
             return;
         }
         if first.is_none() {

@@ -91,6 +91,13 @@ test('50,000 pasted cases: no page error, the right figures, a page of cases in 
   await card.locator('li.eval-case').getByTestId('eval-candidate-pass').uncheck();
   await expect(card.getByTestId('eval-acc-candidate')).toHaveText(percent(counts.cand - 1, n));
   await expect(card.getByTestId('eval-bucket-regressed').locator('.eval-bucket-count')).toHaveText((counts.regressed + 1).toLocaleString('en-US'));
+  // The export is made when clicked, and carries every case as it is now.
+  const json = card.getByTestId('eval-export-json');
+  await expect(json).toHaveAttribute('href', '#');
+  const [download] = await Promise.all([page.waitForEvent('download'), json.click()]);
+  const data = JSON.parse(require('fs').readFileSync(await download.path(), 'utf8'));
+  expect(data.cases).toHaveLength(n);
+  expect(data.cases[49_996]).toMatchObject({ name: 'case 49997', baseline_verdict: 'pass', candidate_verdict: 'fail' });
   // Saved once edits pause, and back after a reload.
   await page.waitForTimeout(1_500);
   await page.reload();
