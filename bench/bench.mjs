@@ -40,7 +40,7 @@ const dist = resolve(opt('dist', join(root, 'dist')));
 const RUNS = Number(opt('runs', 7));
 const CHANGES = Math.max(50, Number(opt('changes', 60)));
 const out = resolve(opt('out', join(here, 'results', 'latest.json')));
-const parts = new Set(opt('parts', 'loads,inputs,distill,lighthouse').split(','));
+const parts = new Set(opt('parts', 'loads,inputs,distill,eval-scale,lighthouse').split(','));
 if (argv.includes('--no-lighthouse')) parts.delete('lighthouse');
 const lighthouseOn = parts.has('lighthouse');
 const lighthousePages = opt('lighthouse-pages', 'all');
@@ -232,6 +232,75 @@ async function inputToPaint(browser, origin, w, throttle) {
   };
 }
 
+/** The mini eval at scale: `n` cases' pass/fail columns pasted and imported (click → the
+ * summary painted, and the longest task on the way), then `CHANGES` verdict toggles (input →
+ * paint, timed as in `inputToPaint`), and the document's element count. */
+async function evalScale(browser, origin, n, throttle) {
+  const { context, page } = await newPage(browser, throttle, { cache: true });
+  await page.goto(origin + '/model-selection/');
+  const card = page.locator('section.widget[data-widget="mini-eval"]');
+  await card.waitFor({ timeout: 60_000 });
+  await card.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(300);
+  const lt0 = await page.evaluate(() => window.__bench.longtasks.length);
+  const imported = await page.evaluate(async (n) => {
+    const card = document.querySelector('section.widget[data-widget="mini-eval"]');
+    const box = card.querySelector('[data-testid="eval-import"]');
+    const lines = [];
+    for (let i = 0; i < n; i++) lines.push(i % 7 === 0 ? 'pass\tfail' : i % 11 === 0 ? 'fail\tpass' : 'pass\tpass');
+    box.value = lines.join('\n');
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const task = () => new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0); });
+    await frame();
+    const count = (id) => card.querySelector(`[data-testid="eval-bucket-${id}"] .eval-bucket-count`)?.textContent;
+    const want = Number(lines.filter((l) => l === 'pass\tfail').length).toLocaleString('en-US');
+    const t0 = performance.now();
+    card.querySelector('[data-testid="eval-import-apply"]').click();
+    // Done once the regressed count reads the pasted figure, painted.
+    while (count('regressed') !== want) {
+      await frame();
+      if (performance.now() - t0 > 120_000) throw new Error(`eval import of ${n}: no summary after 120 s`);
+    }
+    await task();
+    return { import_ms: performance.now() - t0 };
+  }, n);
+  const importTasks = await page.evaluate((from) => window.__bench.longtasks.slice(from), lt0);
+  const lt1 = await page.evaluate(() => window.__bench.longtasks.length);
+  const toggles = await page.evaluate(async (n) => {
+    const card = document.querySelector('section.widget[data-widget="mini-eval"]');
+    // The regressed count moves by one with each toggle (an accuracy may not, once rounded).
+    const out = card.querySelector('[data-testid="eval-bucket-regressed"] .eval-bucket-count');
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const task = () => new Promise((r) => { const c = new MessageChannel(); c.port1.onmessage = r; c.port2.postMessage(0); });
+    const paint = []; let unchanged = 0;
+    for (let i = 0; i < n; i++) {
+      const box = card.querySelector('li.eval-case:nth-child(2) [data-testid="eval-candidate-pass"]');
+      const before = out.textContent;
+      const t0 = performance.now();
+      box.click();
+      await task();
+      const work = performance.now() - t0;
+      await frame();
+      const tFrame = performance.now();
+      await task();
+      paint.push(work + performance.now() - tFrame);
+      await frame();
+      if (out.textContent === before) unchanged++;
+    }
+    return { paint, unchanged, nodes: document.getElementsByTagName('*').length };
+  }, CHANGES);
+  const toggleTasks = await page.evaluate((from) => window.__bench.longtasks.slice(from), lt1);
+  await context.close();
+  if (toggles.unchanged > 0) throw new Error(`eval at ${n}: ${toggles.unchanged} of ${CHANGES} toggles left the regressed count as it was`);
+  return {
+    cases: n, throttle, import_ms: r1(imported.import_ms),
+    import_long_tasks: importTasks.length, import_longest_task_ms: r1(Math.max(0, ...importTasks)),
+    toggle_paint_ms: summary(toggles.paint), toggle_longest_task_ms: r1(Math.max(0, ...toggleTasks)),
+    dom_elements: toggles.nodes,
+  };
+}
+
 /** The distillation playground's training run (150 steps), its frames timed by the widget (which
  * keeps that clock only on a page opened with `?bench`). */
 async function distillRun(browser, origin, throttle) {
@@ -366,7 +435,7 @@ const res = {
   date: new Date().toISOString(), commit: git('rev-parse --short HEAD') + (git('status --porcelain') ? '+changes' : ''),
   dist: dist.replace(root + '/', ''), machine,
   settings: { runs: RUNS, changes: CHANGES, throttles: THROTTLES, server: 'bench/serve.mjs (brotli)' },
-  loads: [], inputs: [], distill: [], lighthouse: [],
+  loads: [], inputs: [], distill: [], eval_scale: [], lighthouse: [],
 };
 try {
   for (const t of parts.has('loads') ? THROTTLES : []) {
@@ -383,6 +452,12 @@ try {
     if (!parts.has('distill')) continue;
     log(`distillation training at ${t}× CPU…`);
     res.distill.push(await distillRun(browser, origin, t));
+  }
+  // 10: the lesson's own eval, its verdicts pasted, for reference.
+  for (const n of parts.has('eval-scale') ? [10, 1_000, 5_000] : []) {
+    log(`mini eval: import and toggles at ${n} cases…`);
+    res.eval_scale.push(await evalScale(browser, origin, n, 1));
+    log(JSON.stringify(res.eval_scale[res.eval_scale.length - 1]));
   }
   await browser.close();
   if (lighthouseOn) {

@@ -9,7 +9,9 @@
 use super::{format, parse_number, InputError};
 use serde::{Deserialize, Serialize};
 
+pub mod chunked;
 pub mod editor;
+pub mod tally;
 
 /// The eval file format version this code writes and reads.
 pub const EVAL_FORMAT_VERSION: u32 = 1;
@@ -607,7 +609,7 @@ pub fn parse_tolerance(text: &str) -> Result<f64, InputError> {
 }
 
 /// A case's name for a sentence: its name, or "case N" when it has none.
-fn case_label(cases: &[EvalCase], i: usize) -> String {
+pub fn case_label(cases: &[EvalCase], i: usize) -> String {
     match cases.get(i) {
         Some(c) if !c.name.trim().is_empty() => c.name.trim().to_string(),
         _ => format!("case {}", i + 1),
@@ -635,25 +637,32 @@ pub fn decide(cases: &[EvalCase], tolerance_pct: f64) -> Decision {
 
 /// [`decide`] with the [`summarize`] of `cases` already at hand.
 pub fn decide_on(cases: &[EvalCase], s: &Summary, tolerance_pct: f64) -> Decision {
-    let reject = |reason: String| Decision {
-        accept: false,
-        reason,
-    };
-    if cases.is_empty() {
-        return reject("rejected: the eval has no cases".into());
-    }
     let critical: Vec<String> = s
         .buckets
         .regressed
         .iter()
         .filter(|&&i| cases.get(i).is_some_and(|c| c.critical))
-        .map(|&i| format!("'{}'", case_label(cases, i)))
+        .map(|&i| case_label(cases, i))
         .collect();
+    decide_tally(&tally::Tally::of_summary(s), &critical, tolerance_pct)
+}
+
+/// [`decide`] from the counts alone and the names of the critical cases that regressed, in
+/// order (each as [`case_label`] gives it).
+pub fn decide_tally(t: &tally::Tally, critical: &[String], tolerance_pct: f64) -> Decision {
+    let reject = |reason: String| Decision {
+        accept: false,
+        reason,
+    };
+    if t.cases == 0 {
+        return reject("rejected: the eval has no cases".into());
+    }
     if !critical.is_empty() {
         let noun = if critical.len() == 1 { "case" } else { "cases" };
+        let names: Vec<String> = critical.iter().map(|c| format!("'{c}'")).collect();
         return reject(format!(
             "rejected: critical {noun} {} regressed",
-            critical.join(", ")
+            names.join(", ")
         ));
     }
     let tolerance = if tolerance_pct.is_nan() {
@@ -661,25 +670,25 @@ pub fn decide_on(cases: &[EvalCase], s: &Summary, tolerance_pct: f64) -> Decisio
     } else {
         tolerance_pct.clamp(0.0, 100.0)
     };
-    let base = accuracy_text(s.baseline_passes, s.cases);
-    let cand = accuracy_text(s.candidate_passes, s.cases);
+    let base = accuracy_text(t.baseline_passes, t.cases);
+    let cand = accuracy_text(t.candidate_passes, t.cases);
     let tol = format::plain(tolerance);
     let points = if tol == "1" { "point" } else { "points" };
-    let drop_pct = (s.baseline_accuracy() - s.candidate_accuracy()) * 100.0;
+    let drop_pct = (t.baseline_accuracy() - t.candidate_accuracy()) * 100.0;
     if drop_pct > tolerance + 1e-9 {
         return reject(format!(
             "rejected: candidate accuracy {cand} is more than {tol} {points} below baseline {base}"
         ));
     }
-    let changed = s.buckets.changed();
+    let changed = t.changed();
     let cases_word = if changed == 1 { "case" } else { "cases" };
     Decision {
         accept: true,
         reason: format!(
             "accepted: candidate {cand} vs baseline {base}, within {tol} {points}; \
              {changed} changed {cases_word} ({} fixed, {} regressed)",
-            s.buckets.fixed.len(),
-            s.buckets.regressed.len()
+            t.fixed(),
+            t.regressed()
         ),
     }
 }
@@ -697,12 +706,18 @@ pub fn csv_field(s: &str) -> String {
 /// Per-case results as CSV (RFC 4180, CRLF line ends, a header row): name, question, critical,
 /// baseline, candidate (`pass`/`fail`), bucket, and the three SQL texts.
 pub fn results_csv(cases: &[EvalCase]) -> String {
+    results_csv_graded(cases.iter().map(|c| (c, outcome(c))))
+}
+
+/// [`results_csv`] of cases already graded: each case with its (baseline, candidate) pass.
+pub fn results_csv_graded<'a>(
+    graded: impl IntoIterator<Item = (&'a EvalCase, (bool, bool))>,
+) -> String {
     let pass = |p: bool| if p { "pass" } else { "fail" };
     let mut out = String::from(
         "name,question,critical,baseline,candidate,bucket,reference_sql,baseline_sql,candidate_sql\r\n",
     );
-    for case in cases {
-        let (base, cand) = outcome(case);
+    for (case, (base, cand)) in graded {
         let row = [
             case.name.as_str(),
             &case.question,
@@ -730,6 +745,47 @@ fn parse_flag(s: &str) -> Option<bool> {
     }
 }
 
+/// Reads line `n` of pasted columns (trimmed, not blank): its (baseline, candidate), `None` for
+/// a header (allowed on the `first` non-blank line only), or the error naming the line.
+fn read_pass_fail_line(
+    line: &str,
+    n: usize,
+    first: bool,
+) -> Result<Option<(bool, bool)>, InputError> {
+    const FIELD: &str = "Pasted results";
+    let mut fields: Vec<&str> = if line.contains('\t') {
+        line.split('\t').map(str::trim).collect()
+    } else if line.contains(',') {
+        line.split(',').map(str::trim).collect()
+    } else {
+        line.split_whitespace().collect()
+    };
+    // Spreadsheets often copy trailing empty cells.
+    while fields.last() == Some(&"") {
+        fields.pop();
+    }
+    let &[base, cand] = fields.as_slice() else {
+        return Err(InputError::new(
+            FIELD,
+            format!(
+                "Line {n}: expected two values (baseline, candidate), found {}.",
+                fields.len()
+            ),
+        ));
+    };
+    match (parse_flag(base), parse_flag(cand)) {
+        (Some(b), Some(c)) => Ok(Some((b, c))),
+        (None, None) if first => Ok(None),
+        (b, _) => {
+            let bad = if b.is_none() { base } else { cand };
+            Err(InputError::new(
+                FIELD,
+                format!("Line {n}: \u{201c}{bad}\u{201d} is not pass/fail, 1/0 or true/false."),
+            ))
+        }
+    }
+}
+
 /// Parses two pasted columns, baseline then candidate, one case per line: pass/fail, 1/0,
 /// true/false or yes/no, separated by a tab, a comma or spaces.
 ///
@@ -747,39 +803,10 @@ pub fn parse_pass_fail_columns(text: &str) -> Result<Vec<(bool, bool)>, InputErr
         if line.is_empty() {
             continue;
         }
-        let mut fields: Vec<&str> = if line.contains('\t') {
-            line.split('\t').map(str::trim).collect()
-        } else if line.contains(',') {
-            line.split(',').map(str::trim).collect()
-        } else {
-            line.split_whitespace().collect()
-        };
-        // Spreadsheets often copy trailing empty cells.
-        while fields.last() == Some(&"") {
-            fields.pop();
-        }
         let first = !seen_line;
         seen_line = true;
-        let n = i + 1;
-        let &[base, cand] = fields.as_slice() else {
-            return Err(InputError::new(
-                FIELD,
-                format!(
-                    "Line {n}: expected two values (baseline, candidate), found {}.",
-                    fields.len()
-                ),
-            ));
-        };
-        match (parse_flag(base), parse_flag(cand)) {
-            (Some(b), Some(c)) => rows.push((b, c)),
-            (None, None) if first => {}
-            (b, _) => {
-                let bad = if b.is_none() { base } else { cand };
-                return Err(InputError::new(
-                    FIELD,
-                    format!("Line {n}: \u{201c}{bad}\u{201d} is not pass/fail, 1/0 or true/false."),
-                ));
-            }
+        if let Some(row) = read_pass_fail_line(line, i + 1, first)? {
+            rows.push(row);
         }
     }
     if rows.is_empty() {
@@ -1047,12 +1074,16 @@ pub fn p_value_text(p: f64) -> String {
 /// One sentence on what the exact McNemar test says about `regressed` against `fixed` cases,
 /// and what it does not.
 pub fn mcnemar_sentence(regressed: usize, fixed: usize) -> String {
+    mcnemar_sentence_with(regressed, fixed, mcnemar_exact_p(regressed, fixed))
+}
+
+/// [`mcnemar_sentence`] with `p`, the [`mcnemar_exact_p`] of `regressed` and `fixed`, at hand.
+pub fn mcnemar_sentence_with(regressed: usize, fixed: usize, p: f64) -> String {
     if regressed + fixed == 0 {
         return "No case changed, so McNemar's test has nothing to weigh: the two systems agree \
                 on every case."
             .into();
     }
-    let p = mcnemar_exact_p(regressed, fixed);
     let split = format!("{regressed} regressed against {fixed} fixed");
     if p < 0.05 {
         let side = if regressed > fixed { "worse" } else { "better" };
@@ -1086,8 +1117,9 @@ pub fn interval_sentence(baseline_passes: usize, candidate_passes: usize, n: usi
     let (c_lo, c_hi) = wilson_interval(candidate_passes, n, Z_95);
     let cases = if n == 1 { "case" } else { "cases" };
     let overlap = if b_lo <= c_hi && c_lo <= b_hi {
-        "The ranges overlap, so the averages alone cannot tell the systems apart; the changed \
-         cases below can."
+        "The ranges overlap, so the two averages alone cannot tell the systems apart; since both \
+         systems answered the same cases, McNemar's test on the cases that changed is the \
+         sharper comparison."
     } else {
         "The ranges do not overlap, so the difference in accuracy is larger than these cases \
          leave to chance."

@@ -6,6 +6,7 @@
 //! piece of user text is rendered as text (never `inner_html`).
 
 mod case_row;
+mod pager;
 mod results;
 mod transfer;
 
@@ -13,14 +14,22 @@ use super::controls::{unique_id, Calculation, NumberField, WidgetCard};
 use crate::app::persist::Persist;
 use crate::content::WidgetParams;
 use crate::figures::LESSON_EVAL_JSON;
+use crate::logic::eval::editor::pages::CaseFilter;
 use crate::logic::eval::editor::{
     EvalEditor, Stored, DEFAULT_TOLERANCE, STORE_NAME, STORE_VERSION,
 };
 use crate::logic::eval::{self, EvalSet};
 use case_row::CaseRow;
 use leptos::prelude::*;
+use pager::{Pager, PER_PAGE};
 use results::{Buckets, Diffs, Outputs};
 use transfer::{ExportLinks, ImportPanel};
+
+/// Up to this many cases, every change is saved at once; beyond, once edits pause for
+/// [`SAVE_PAUSE`] (and when the page is left), so that typing never waits on storage.
+const SAVE_AT_ONCE_UP_TO: usize = 2_000;
+/// How long edits of a long eval pause before it is saved.
+const SAVE_PAUSE: std::time::Duration = std::time::Duration::from_millis(600);
 
 /// The lesson's eval, from the same file the lesson's figures are computed from.
 fn lesson_eval() -> EvalSet {
@@ -52,23 +61,75 @@ pub fn MiniEval() -> impl IntoView {
         let _ = order.get();
         editor.with_untracked(EvalEditor::len)
     });
-    let summary = Memo::new(move |_| editor.with(EvalEditor::summary));
+    // The running counts: no pass over the cases, however many.
+    let tally = Memo::new(move |_| editor.with(EvalEditor::tally));
     let decision = Calculation::new(move || {
         tolerance
-            .with(|t| summary.with(|s| editor.with(|e| e.decision(s, t))))
+            .with(|t| editor.with(|e| e.decision(t)))
             .map_err(|e| vec![e])
     });
 
-    // Save every change, but not the untouched eval on first load.
+    // Save every change, but not the untouched eval on first load: a short eval at once, a
+    // long one once edits pause, and whatever is still waiting when the page or the widget
+    // goes. A save that fails (storage full) becomes a notice; what was stored stays.
+    let save_timer = StoredValue::new(None::<TimeoutHandle>);
+    let unsaved = StoredValue::new(false);
+    let save_now = move || {
+        if let Some(Some(t)) = save_timer.try_update_value(Option::take) {
+            t.clear();
+        }
+        if unsaved.try_update_value(|u| std::mem::replace(u, false)) != Some(true) {
+            return;
+        }
+        let _ = editor.try_with_untracked(|e| {
+            tolerance.try_with_untracked(|t| persist.save(STORE_NAME, STORE_VERSION, &e.stored(t)))
+        });
+    };
     Effect::new(move |first: Option<()>| {
         let _ = revision.get();
         tolerance.track();
-        if first.is_some() {
-            editor.with_untracked(|e| {
-                tolerance.with_untracked(|t| persist.save(STORE_NAME, STORE_VERSION, &e.stored(t)))
-            });
+        if first.is_none() {
+            return;
         }
+        unsaved.set_value(true);
+        if editor.with_untracked(EvalEditor::len) <= SAVE_AT_ONCE_UP_TO {
+            save_now();
+            return;
+        }
+        if let Some(t) = save_timer.get_value() {
+            t.clear();
+        }
+        save_timer.set_value(set_timeout_with_handle(save_now, SAVE_PAUSE).ok());
     });
+    let leaving = window_event_listener(leptos::ev::pagehide, move |_| save_now());
+    on_cleanup(move || {
+        save_now();
+        leaving.remove();
+    });
+
+    // The page of cases shown: a page costs what it shows. The list is read again when cases
+    // are added, removed, moved or replaced, and (when it shows one bucket) when a case changes
+    // bucket; a search is run again only then, not on every keystroke.
+    let filter = RwSignal::new(CaseFilter::All);
+    let search = RwSignal::new(String::new());
+    let page_no = RwSignal::new(0usize);
+    let page = Memo::new(move |_| {
+        let _ = order.get();
+        let f = filter.get();
+        let searching = search.with(|q| !q.trim().is_empty());
+        if searching {
+            let _ = tally.get();
+        } else if f != CaseFilter::All {
+            let _ = revision.get();
+        }
+        let n = page_no.get();
+        search.with(|q| editor.with_untracked(|e| e.page(f, q, n, PER_PAGE)))
+    });
+    let show_bucket = move |f: CaseFilter| {
+        filter.set(f);
+        search.set(String::new());
+        page_no.set(0);
+    };
 
     let reset = move |_| {
         let before = tolerance.get_untracked();
@@ -91,13 +152,13 @@ pub fn MiniEval() -> impl IntoView {
             <p class="widget-note eval-intro">
                 "Each case is a question, a reference SQL query, and the query each system wrote. An answer passes when it matches the reference once case, spacing and a final semicolon are ignored, unless you set its verdict by hand. The candidate is the optimized system."
             </p>
-            <Outputs summary=summary />
+            <Outputs tally=tally />
 
             <h4 class="eval-heading">"Where the cases went"</h4>
-            <Buckets editor=editor summary=summary />
+            <Buckets editor=editor tally=tally show=show_bucket />
 
             <h4 class="eval-heading">"The changed cases, token by token"</h4>
-            <Diffs editor=editor summary=summary />
+            <Diffs editor=editor tally=tally />
 
             <h4 class="eval-heading">"Ship it?"</h4>
             <div class="eval-decision">
@@ -139,26 +200,33 @@ pub fn MiniEval() -> impl IntoView {
                     }
                 ></textarea>
             </div>
+            <Pager page=page count=count filter=filter search=search page_no=page_no />
             <div class="eval-cases-box" role="region" aria-label="The cases" tabindex="0">
-            <ol class="eval-cases">
-                // Keyed by id; the list is read again only when cases are added, removed,
-                // moved or replaced, not on every keystroke.
+            <ol class="eval-cases" start=move || page.with(|p| p.first + 1)>
+                // Keyed by id: only the page shown is in the document.
                 <For
-                    each=move || {
-                        let _ = order.get();
-                        editor.with_untracked(|e| e.ids().collect::<Vec<_>>())
-                    }
+                    each=move || page.with(|p| p.ids.clone())
                     key=|id| *id
                     let:id
                 >
                     <CaseRow editor=editor id=id count=count />
                 </For>
+                {move || page.with(|p| p.ids.is_empty() && count.get() > 0).then(|| view! {
+                    <li class="eval-none widget-note">"No case matches: choose \u{201c}every case\u{201d} or clear the search."</li>
+                })}
             </ol>
             </div>
             <div class="eval-actions">
-                <button type="button" data-testid="eval-add" on:click=move |_| editor.update(|e| {
-                    e.add_case();
-                })>"Add a case"</button>
+                <button type="button" data-testid="eval-add" on:click=move |_| {
+                    let mut added = None;
+                    editor.update(|e| added = Some(e.add_case()));
+                    // Show the new case: the page of the whole list that holds it.
+                    if let Some(p) = added.and_then(|id| editor.with_untracked(|e| e.page_of(id, PER_PAGE))) {
+                        filter.set(CaseFilter::All);
+                        search.set(String::new());
+                        page_no.set(p);
+                    }
+                }>"Add a case"</button>
                 <button type="button" data-testid="eval-reset" on:click=reset>"Reset to the lesson\u{2019}s eval"</button>
                 {move || {
                     let _ = status.get();

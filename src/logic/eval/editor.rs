@@ -9,12 +9,16 @@
 //! The tolerance is typed in a shared number field that owns its text, so it is not held here;
 //! the steps that touch it (reset, its undo, the stored form) take or give it.
 
+use super::tally::{bucket_slot, Tally};
 use super::{
-    accuracy, cases_from_pass_fail, decide_on, diff_sides, outcome, parse_import, parse_tolerance,
-    percent_text, results_csv, wilson_interval, Bucket, Decision, DiffRun, EvalCase, EvalSet,
-    Import, InputError, Summary, Verdict, EVAL_FORMAT_VERSION, Z_95,
+    accuracy, case_label, cases_from_pass_fail, decide_tally, diff_sides, outcome, parse_import,
+    parse_tolerance, percent_text, results_csv_graded, wilson_interval, Bucket, Decision, DiffRun,
+    EvalCase, EvalSet, Import, InputError, Summary, Verdict, EVAL_FORMAT_VERSION, Z_95,
 };
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+pub mod pages;
 
 /// Name of the stored value (`ie-course:mini-eval`) and its schema version.
 pub const STORE_NAME: &str = "mini-eval";
@@ -31,12 +35,76 @@ pub struct Stored {
     pub tolerance: String,
 }
 
-/// The stored form of an editor, borrowed: serializes exactly as [`Stored`] does, without
-/// copying the cases.
+/// The stored form of an editor, borrowed: reads back as [`Stored`], without copying the
+/// cases. A case's fields that hold their default (empty text, `auto`, not critical) are left
+/// out, which [`Stored`] reads back as those defaults: a long eval of pasted verdicts takes
+/// half the room, so it fits the browser's storage.
 #[derive(Debug, Serialize)]
 pub struct StoredRef<'a> {
-    eval: EvalRef<'a>,
+    eval: StoredEvalRef<'a>,
     tolerance: &'a str,
+}
+
+/// An [`EvalSet`], borrowed, its cases written compactly.
+#[derive(Debug, Serialize)]
+struct StoredEvalRef<'a> {
+    version: u32,
+    schema: &'a str,
+    cases: CompactCases<'a>,
+}
+
+/// Cases written without their default fields.
+#[derive(Debug)]
+struct CompactCases<'a>(&'a [EvalCase]);
+
+impl Serialize for CompactCases<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(CompactCase::of))
+    }
+}
+
+/// One [`EvalCase`], its default fields left out.
+#[derive(Debug, Serialize)]
+struct CompactCase<'a> {
+    #[serde(skip_serializing_if = "str::is_empty")]
+    name: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    question: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    reference_sql: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    baseline_sql: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    candidate_sql: &'a str,
+    #[serde(skip_serializing_if = "is_auto")]
+    baseline_verdict: Verdict,
+    #[serde(skip_serializing_if = "is_auto")]
+    candidate_verdict: Verdict,
+    #[serde(skip_serializing_if = "is_false")]
+    critical: bool,
+}
+
+impl<'a> CompactCase<'a> {
+    fn of(c: &'a EvalCase) -> Self {
+        CompactCase {
+            name: &c.name,
+            question: &c.question,
+            reference_sql: &c.reference_sql,
+            baseline_sql: &c.baseline_sql,
+            candidate_sql: &c.candidate_sql,
+            baseline_verdict: c.baseline_verdict,
+            candidate_verdict: c.candidate_verdict,
+            critical: c.critical,
+        }
+    }
+}
+
+fn is_auto(v: &Verdict) -> bool {
+    *v == Verdict::Auto
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// An [`EvalSet`], borrowed; the same fields in the same order.
@@ -49,7 +117,7 @@ struct EvalRef<'a> {
 
 /// A case's id: stable while the case is in the list (moves keep it), for keyed rendering.
 /// Ids are small numbers, reused once a reset, import or undo replaces the whole list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct CaseId(usize);
 
 /// Where a case is and when it last changed or moved: what a case's row redraws on.
@@ -139,12 +207,25 @@ impl System {
 }
 
 /// A case's id, its graded outcome (cached: grading normalizes SQL) and its last change.
+///
+/// `outcome`, `critical` and `key` are what the case counts for in the editor's tally and
+/// bucket sets: they change only in [`EvalEditor::uncount`]/[`EvalEditor::count`]'s company.
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct RowMeta {
     id: CaseId,
     outcome: (bool, bool),
     revision: u64,
+    /// Whether the case was critical when last counted.
+    critical: bool,
+    /// Orders the cases: ascending with the place in the list, gaps left for inserts.
+    key: u64,
 }
+
+/// The gap between neighbours' keys when keys are handed out afresh.
+const KEY_GAP: u64 = 1 << 24;
+
+/// A case in one of the ordered sets: its key, then its id.
+type Member = (u64, CaseId);
 
 /// What one step of undo gives back.
 #[derive(Debug, Clone, PartialEq)]
@@ -218,6 +299,12 @@ pub struct EvalEditor {
     /// Counts changes to what the buttons and messages say: the undo offered, the import
     /// message, and every import tried (a refusal repeated is announced again).
     status: u64,
+    /// The counts of the rows' outcomes, kept case by case.
+    tally: Tally,
+    /// The cases of each bucket, in [`Bucket::ALL`] order, ordered by place.
+    members: [BTreeSet<Member>; 4],
+    /// The critical cases that regressed, ordered by place.
+    critical_regressed: BTreeSet<Member>,
 }
 
 /// A case's name for headings: its name, or "case N" (N from 1) when it has none.
@@ -231,7 +318,7 @@ pub fn display_name(case: &EvalCase, index: usize) -> String {
 
 /// A system's accuracy for the results panel, starting with its number: (`90%`,
 /// `9 of 10 · 95% interval 59.6–98.2%`); a dash and "no cases" for an empty eval.
-pub fn accuracy_text(s: &Summary, system: System) -> (String, String) {
+pub fn accuracy_text(s: &Tally, system: System) -> (String, String) {
     if s.cases == 0 {
         return ("\u{2014}".to_string(), "no cases".to_string());
     }
@@ -252,12 +339,8 @@ pub fn accuracy_text(s: &Summary, system: System) -> (String, String) {
 }
 
 /// The changed cases in a few words: `1 regressed, 1 fixed`.
-pub fn changed_text(s: &Summary) -> String {
-    format!(
-        "{} regressed, {} fixed",
-        s.buckets.regressed.len(),
-        s.buckets.fixed.len()
-    )
+pub fn changed_text(s: &Tally) -> String {
+    format!("{} regressed, {} fixed", s.regressed(), s.fixed())
 }
 
 /// `s` when `n` is not 1.
@@ -283,6 +366,9 @@ impl EvalEditor {
             import_message: None,
             status: 0,
             lesson: EvalSet::default(),
+            tally: Tally::default(),
+            members: Default::default(),
+            critical_regressed: BTreeSet::new(),
         };
         editor.replace(lesson.schema.clone(), lesson.cases.clone());
         editor.lesson = lesson;
@@ -305,7 +391,11 @@ impl EvalEditor {
     /// The stored form of this eval with the tolerance `tolerance` (as typed).
     pub fn stored<'a>(&'a self, tolerance: &'a str) -> StoredRef<'a> {
         StoredRef {
-            eval: self.eval_ref(),
+            eval: StoredEvalRef {
+                version: EVAL_FORMAT_VERSION,
+                schema: &self.schema,
+                cases: CompactCases(&self.cases),
+            },
             tolerance,
         }
     }
@@ -324,9 +414,9 @@ impl EvalEditor {
         serde_json::to_string_pretty(&self.eval_ref()).unwrap_or_default()
     }
 
-    /// Per-case results as CSV ([`results_csv`]).
+    /// Per-case results as CSV ([`super::results_csv`]), as graded here.
     pub fn results_csv(&self) -> String {
-        results_csv(&self.cases)
+        results_csv_graded(self.cases.iter().zip(self.rows.iter().map(|r| r.outcome)))
     }
 
     /// The schema the questions are about.
@@ -389,15 +479,106 @@ impl EvalEditor {
         self.positions.get(id.0).copied().flatten()
     }
 
-    /// Marks the case at `at` changed, regrading it if `regrade`.
+    /// Whether (baseline, candidate) pass the case at `at`: the one place a case is graded.
+    fn grade(&self, at: usize) -> (bool, bool) {
+        self.cases.get(at).map(outcome).unwrap_or_default()
+    }
+
+    /// Marks the case at `at` changed, regrading it if `regrade`, and counts it again: every
+    /// change to a case's outcome or critical flag comes through here.
     fn touch(&mut self, at: usize, regrade: bool) {
         self.clock += 1;
-        if let (Some(row), Some(case)) = (self.rows.get_mut(at), self.cases.get(at)) {
+        let graded = if regrade { Some(self.grade(at)) } else { None };
+        let critical = self.cases.get(at).is_some_and(|c| c.critical);
+        self.uncount(at);
+        if let Some(row) = self.rows.get_mut(at) {
             row.revision = self.clock;
-            if regrade {
-                row.outcome = outcome(case);
+            row.critical = critical;
+            if let Some(o) = graded {
+                row.outcome = o;
             }
         }
+        self.count(at);
+    }
+
+    /// Adds the row at `at` to the tally and the ordered sets, as it stands.
+    fn count(&mut self, at: usize) {
+        let Some(&row) = self.rows.get(at) else {
+            return;
+        };
+        self.tally.add(row.outcome);
+        let bucket = Bucket::of(row.outcome.0, row.outcome.1);
+        if let Some(set) = self.members.get_mut(bucket_slot(bucket)) {
+            set.insert((row.key, row.id));
+        }
+        if bucket == Bucket::Regressed && row.critical {
+            self.critical_regressed.insert((row.key, row.id));
+        }
+    }
+
+    /// Takes the row at `at` out of the tally and the ordered sets ([`Self::count`] undone).
+    fn uncount(&mut self, at: usize) {
+        let Some(&row) = self.rows.get(at) else {
+            return;
+        };
+        self.tally.remove(row.outcome);
+        let bucket = Bucket::of(row.outcome.0, row.outcome.1);
+        if let Some(set) = self.members.get_mut(bucket_slot(bucket)) {
+            set.remove(&(row.key, row.id));
+        }
+        self.critical_regressed.remove(&(row.key, row.id));
+    }
+
+    /// Counts every row afresh (after a replace, or once keys are handed out again).
+    fn count_all(&mut self) {
+        self.tally = Tally::of_outcomes(self.rows.iter().map(|r| r.outcome));
+        for (slot, bucket) in Bucket::ALL.into_iter().enumerate() {
+            let set = self
+                .rows
+                .iter()
+                .filter(|r| Bucket::of(r.outcome.0, r.outcome.1) == bucket)
+                .map(|r| (r.key, r.id))
+                .collect();
+            if let Some(m) = self.members.get_mut(slot) {
+                *m = set;
+            }
+        }
+        self.critical_regressed = self
+            .rows
+            .iter()
+            .filter(|r| r.critical && Bucket::of(r.outcome.0, r.outcome.1) == Bucket::Regressed)
+            .map(|r| (r.key, r.id))
+            .collect();
+    }
+
+    /// Hands out keys afresh, evenly spaced, and recounts.
+    fn renumber(&mut self) {
+        for (i, row) in self.rows.iter_mut().enumerate() {
+            row.key = (i as u64 + 1).saturating_mul(KEY_GAP);
+        }
+        self.count_all();
+    }
+
+    /// A key for a case about to be inserted at `at`, between its neighbours' keys; `None`
+    /// when there is no room left between them.
+    fn key_for(&self, at: usize) -> Option<u64> {
+        let before = at
+            .checked_sub(1)
+            .and_then(|i| self.rows.get(i))
+            .map(|r| r.key);
+        match (before, self.rows.get(at).map(|r| r.key)) {
+            (before, Some(after)) => {
+                let lo = before.unwrap_or(0);
+                (after.saturating_sub(lo) >= 2).then(|| lo + (after - lo) / 2)
+            }
+            (Some(before), None) => before.checked_add(KEY_GAP),
+            (None, None) => Some(KEY_GAP),
+        }
+    }
+
+    /// The running counts: what [`Self::summary`] counts, without a pass over the cases.
+    pub fn tally(&self) -> Tally {
+        self.tally
     }
 
     /// Records the place of the case at `at`, which moved there at the current revision.
@@ -423,20 +604,22 @@ impl EvalEditor {
         self.clock += 1;
         self.order = self.clock;
         let clock = self.clock;
-        self.rows = cases
-            .iter()
-            .enumerate()
-            .map(|(i, c)| RowMeta {
-                id: CaseId(i),
-                outcome: outcome(c),
-                revision: clock,
-            })
-            .collect();
-        self.positions = (0..cases.len()).map(Some).collect();
-        (
+        let old = (
             std::mem::replace(&mut self.schema, schema),
             std::mem::replace(&mut self.cases, cases),
-        )
+        );
+        self.rows = (0..self.cases.len())
+            .map(|i| RowMeta {
+                id: CaseId(i),
+                outcome: self.grade(i),
+                revision: clock,
+                critical: self.cases.get(i).is_some_and(|c| c.critical),
+                key: 0,
+            })
+            .collect();
+        self.positions = (0..self.cases.len()).map(Some).collect();
+        self.renumber();
+        old
     }
 
     /// Puts `case` at `at` (at most the end) under a new id.
@@ -446,16 +629,29 @@ impl EvalEditor {
         self.positions.push(None);
         self.clock += 1;
         self.order = self.clock;
+        let key = self.key_for(at);
+        let critical = case.critical;
+        self.cases.insert(at, case);
         self.rows.insert(
             at,
             RowMeta {
                 id,
-                outcome: outcome(&case),
+                outcome: (false, false),
                 revision: self.clock,
+                critical,
+                key: key.unwrap_or(0),
             },
         );
-        self.cases.insert(at, case);
+        let graded = self.grade(at);
+        if let Some(row) = self.rows.get_mut(at) {
+            row.outcome = graded;
+        }
         self.place_from(at);
+        if key.is_some() {
+            self.count(at);
+        } else {
+            self.renumber();
+        }
         id
     }
 
@@ -532,6 +728,7 @@ impl EvalEditor {
         if at >= self.cases.len() {
             return false;
         }
+        self.uncount(at);
         let case = self.cases.remove(at);
         self.rows.remove(at);
         if let Some(p) = self.positions.get_mut(id.0) {
@@ -569,8 +766,25 @@ impl EvalEditor {
         else {
             return false;
         };
+        self.uncount(from);
+        self.uncount(to);
         self.cases.swap(from, to);
         self.rows.swap(from, to);
+        // Keys stay with places: the two cases trade keys as they trade places.
+        let (a, b) = (
+            self.rows.get(from).map(|r| r.key),
+            self.rows.get(to).map(|r| r.key),
+        );
+        if let (Some(a), Some(b)) = (a, b) {
+            if let Some(r) = self.rows.get_mut(from) {
+                r.key = b;
+            }
+            if let Some(r) = self.rows.get_mut(to) {
+                r.key = a;
+            }
+        }
+        self.count(from);
+        self.count(to);
         self.clock += 1;
         self.order = self.clock;
         self.place(from);
@@ -597,8 +811,14 @@ impl EvalEditor {
     /// else replace the eval with that many unnamed cases (the schema kept). The message says
     /// what happened, or why nothing did. True if the eval changed.
     pub fn import(&mut self, text: &str) -> bool {
+        self.import_parsed(parse_import(text))
+    }
+
+    /// [`Self::import`] of text already read (by [`parse_import`], or a piece at a time by
+    /// [`super::chunked`]); an `Err` is a refusal, said in the message.
+    pub fn import_parsed(&mut self, parsed: Result<Import, InputError>) -> bool {
         self.status += 1;
-        let message = match parse_import(text) {
+        let message = match parsed {
             Err(e) => {
                 self.import_message = Some(Err(format!("{} Nothing was changed.", e.message)));
                 return false;
@@ -645,14 +865,15 @@ impl EvalEditor {
     /// Sets every case's verdicts by hand from (baseline, candidate) results, in order.
     fn set_verdicts(&mut self, results: &[(bool, bool)]) {
         let verdict = |p: bool| if p { Verdict::Pass } else { Verdict::Fail };
-        self.clock += 1;
         let mut before = Vec::with_capacity(results.len());
-        for ((case, row), &(b, c)) in self.cases.iter_mut().zip(&mut self.rows).zip(results) {
+        for (at, &(b, c)) in results.iter().enumerate() {
+            let (Some(case), Some(row)) = (self.cases.get_mut(at), self.rows.get(at)) else {
+                break;
+            };
             before.push((row.id, case.baseline_verdict, case.candidate_verdict));
             case.baseline_verdict = verdict(b);
             case.candidate_verdict = verdict(c);
-            row.outcome = (b, c);
-            row.revision = self.clock;
+            self.touch(at, true);
         }
         self.undo = Some(Undo::Verdicts(before));
     }
@@ -689,7 +910,6 @@ impl EvalEditor {
                 tolerance
             }
             Undo::Verdicts(before) => {
-                self.clock += 1;
                 for (id, baseline, candidate) in before {
                     let Some(at) = self.index_of(id) else {
                         continue;
@@ -717,24 +937,44 @@ impl EvalEditor {
         self.status
     }
 
-    /// The headline figures, in one pass over the graded cases.
+    /// The headline figures, in one pass over the graded cases (the view keeps to
+    /// [`Self::tally`] and the paged lists below, which need no such pass).
     pub fn summary(&self) -> Summary {
         Summary::of_outcomes(self.rows.iter().map(|r| r.outcome))
     }
 
-    /// The accept-or-reject verdict with the tolerance as typed; `summary` is [`Self::summary`].
-    pub fn decision(&self, summary: &Summary, tolerance: &str) -> Result<Decision, InputError> {
-        let tolerance = parse_tolerance(tolerance)?;
-        Ok(decide_on(&self.cases, summary, tolerance))
+    /// The names of the critical cases that regressed, in order.
+    fn critical_regressed_names(&self) -> Vec<String> {
+        self.critical_regressed
+            .iter()
+            .filter_map(|&(_, id)| Some(case_label(&self.cases, self.index_of(id)?)))
+            .collect()
     }
 
-    /// The cases in `bucket`, in order; `summary` is [`Self::summary`].
-    pub fn bucket_entries(&self, summary: &Summary, bucket: Bucket) -> Vec<BucketEntry> {
-        summary
-            .buckets
-            .get(bucket)
-            .iter()
-            .filter_map(|&i| {
+    /// The accept-or-reject verdict with the tolerance as typed.
+    pub fn decision(&self, tolerance: &str) -> Result<Decision, InputError> {
+        let tolerance = parse_tolerance(tolerance)?;
+        Ok(decide_tally(
+            &self.tally,
+            &self.critical_regressed_names(),
+            tolerance,
+        ))
+    }
+
+    /// The cases of `bucket` (ordered sets), in list order, from place `skip` on.
+    fn members_of(&self, bucket: Bucket) -> impl Iterator<Item = usize> + '_ {
+        self.members
+            .get(bucket_slot(bucket))
+            .into_iter()
+            .flatten()
+            .filter_map(|&(_, id)| self.index_of(id))
+    }
+
+    /// The first `limit` cases in `bucket`, in order; there are [`Tally::count`] in all.
+    pub fn bucket_entries(&self, bucket: Bucket, limit: usize) -> Vec<BucketEntry> {
+        self.members_of(bucket)
+            .take(limit)
+            .filter_map(|i| {
                 let case = self.cases.get(i)?;
                 Some(BucketEntry {
                     name: case.name.clone(),
@@ -745,17 +985,16 @@ impl EvalEditor {
             .collect()
     }
 
-    /// The regressed cases, then the fixed ones, each with its token diff; `summary` is
-    /// [`Self::summary`].
-    pub fn changed_cases(&self, summary: &Summary) -> Vec<ChangedCase> {
-        let regressed = summary
-            .buckets
-            .regressed
-            .iter()
-            .map(|&i| (i, Bucket::Regressed));
-        let fixed = summary.buckets.fixed.iter().map(|&i| (i, Bucket::Fixed));
+    /// The first `limit` changed cases: the regressed ones, then the fixed ones, each with its
+    /// token diff; there are [`Tally::changed`] in all.
+    pub fn changed_cases(&self, limit: usize) -> Vec<ChangedCase> {
+        let regressed = self
+            .members_of(Bucket::Regressed)
+            .map(|i| (i, Bucket::Regressed));
+        let fixed = self.members_of(Bucket::Fixed).map(|i| (i, Bucket::Fixed));
         regressed
             .chain(fixed)
+            .take(limit)
             .filter_map(|(i, bucket)| {
                 let c = self.cases.get(i)?;
                 let (baseline, candidate) = diff_sides(&c.baseline_sql, &c.candidate_sql);
@@ -776,7 +1015,7 @@ impl EvalEditor {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{eval_json, parse_eval_json, summarize, MAX_INPUT_BYTES};
+    use super::super::{eval_json, parse_eval_json, results_csv, summarize, MAX_INPUT_BYTES};
     use super::*;
     use crate::logic::storage::{self, Backend, MemoryBackend, Read};
 
@@ -809,6 +1048,32 @@ mod tests {
         }
         let in_use = e.positions.iter().filter(|p| p.is_some()).count();
         assert_eq!(in_use, e.cases.len());
+        // The running counts and ordered sets are what counting from scratch gives.
+        let scratch = summarize(&e.cases);
+        assert_eq!(e.tally(), Tally::of_summary(&scratch));
+        assert!(
+            e.rows.windows(2).all(|w| w[0].key < w[1].key),
+            "keys ascend"
+        );
+        for b in Bucket::ALL {
+            let members: Vec<usize> = e.members_of(b).collect();
+            assert_eq!(members, scratch.buckets.get(b), "{b:?}");
+        }
+        let critical: Vec<String> = scratch
+            .buckets
+            .regressed
+            .iter()
+            .filter(|&&i| e.cases[i].critical)
+            .map(|&i| case_label(&e.cases, i))
+            .collect();
+        assert_eq!(e.critical_regressed_names(), critical);
+        for tolerance in ["0", "5"] {
+            let t: f64 = tolerance.parse().unwrap();
+            assert_eq!(
+                e.decision(tolerance).unwrap(),
+                super::super::decide(&e.cases, t)
+            );
+        }
     }
 
     #[test]
@@ -885,12 +1150,11 @@ mod tests {
         assert_eq!(e.outcome(paris), Some((true, false)));
 
         let admins = id_of(&e, "emails of admins");
-        let s = e.summary();
-        assert!(!e.decision(&s, "100").unwrap().accept);
+        assert!(!e.decision("100").unwrap().accept);
         assert!(e.set_critical(admins, false));
         assert!(!e.set_critical(admins, false));
         assert!(!e.case(admins).unwrap().critical);
-        assert!(e.decision(&e.summary(), "100").unwrap().accept);
+        assert!(e.decision("100").unwrap().accept);
         assert!(!e.set_critical(CaseId(999), true));
         assert!(!e.set_verdict(CaseId(999), System::Baseline, Verdict::Pass));
 
@@ -1179,7 +1443,7 @@ mod tests {
     #[test]
     fn results_panel_texts() {
         let e = editor();
-        let s = e.summary();
+        let s = e.tally();
         assert_eq!(
             accuracy_text(&s, System::Baseline),
             (
@@ -1189,16 +1453,16 @@ mod tests {
         );
         assert_eq!(accuracy_text(&s, System::Candidate).0, "90%");
         assert_eq!(changed_text(&s), "1 regressed, 1 fixed");
-        let empty = Summary::of_outcomes([]);
+        let empty = Tally::default();
         assert_eq!(
             accuracy_text(&empty, System::Baseline),
             ("\u{2014}".to_string(), "no cases".to_string())
         );
         assert_eq!(
-            e.decision(&s, "0").unwrap().reason,
+            e.decision("0").unwrap().reason,
             "rejected: critical case 'emails of admins' regressed"
         );
-        let err = e.decision(&s, "abc").unwrap_err();
+        let err = e.decision("abc").unwrap_err();
         assert_eq!(err.field, "Tolerance");
         assert!(err.message.contains("is not a number"));
     }
@@ -1206,18 +1470,17 @@ mod tests {
     #[test]
     fn buckets_and_changed_cases_with_their_diffs() {
         let mut e = editor();
-        let s = e.summary();
         assert_eq!(
-            e.bucket_entries(&s, Bucket::Regressed),
+            e.bucket_entries(Bucket::Regressed, 100),
             [BucketEntry {
                 name: "emails of admins".into(),
                 shown: "emails of admins".into(),
                 critical: true
             }]
         );
-        assert_eq!(e.bucket_entries(&s, Bucket::UnchangedPass).len(), 8);
-        assert!(e.bucket_entries(&s, Bucket::StillFailing).is_empty());
-        let changed = e.changed_cases(&s);
+        assert_eq!(e.bucket_entries(Bucket::UnchangedPass, 100).len(), 8);
+        assert!(e.bucket_entries(Bucket::StillFailing, 100).is_empty());
+        let changed = e.changed_cases(100);
         assert_eq!(changed.len(), 2);
         assert_eq!(changed[0].bucket, Bucket::Regressed);
         assert_eq!(changed[0].name, "emails of admins");
@@ -1236,11 +1499,10 @@ mod tests {
         let busiest = id_of(&e, "busiest city");
         e.set_verdict(busiest, System::Candidate, Verdict::Fail);
         e.edit(busiest, Field::Name, String::new());
-        let s = e.summary();
-        let changed = e.changed_cases(&s);
+        let changed = e.changed_cases(100);
         let last = changed.iter().find(|c| c.name == "case 10").unwrap();
         assert!(last.same_sql);
-        let entries = e.bucket_entries(&s, Bucket::Regressed);
+        let entries = e.bucket_entries(Bucket::Regressed, 100);
         assert_eq!(entries[1].name, "");
         assert_eq!(entries[1].shown, "case 10");
     }
@@ -1271,7 +1533,8 @@ mod tests {
             Verdict::Pass,
         );
         e.move_down(id_of(&e, "every name"));
-        // Serialized as the owned form is: same fields, same order.
+        // The owned form's fields in its order, defaults left out; both shapes read back
+        // as the same eval.
         let stored = Stored {
             eval: EvalSet {
                 version: EVAL_FORMAT_VERSION,
@@ -1281,9 +1544,16 @@ mod tests {
             tolerance: "5".into(),
         };
         let json = serde_json::to_string(&e.stored("5")).unwrap();
-        assert_eq!(json, serde_json::to_string(&stored).unwrap());
+        let full = serde_json::to_string(&stored).unwrap();
         assert!(json.starts_with(r#"{"eval":{"version":1,"schema":"CREATE TABLE users"#));
         assert!(json.ends_with(r#""tolerance":"5"}"#));
+        assert!(json.contains(
+            r#""candidate_sql":"SELECT DISTINCT city FROM users;","baseline_verdict":"pass"},"#
+        ));
+        assert!(!json.contains(r#""auto""#) && !json.contains("false"));
+        assert!(json.len() < full.len());
+        assert_eq!(serde_json::from_str::<Stored>(&json).unwrap(), stored);
+        assert_eq!(serde_json::from_str::<Stored>(&full).unwrap(), stored);
         // Through storage and back.
         let backend = MemoryBackend::default();
         storage::write(&backend, STORE_NAME, STORE_VERSION, &e.stored("5")).unwrap();
@@ -1368,6 +1638,115 @@ mod tests {
         assert!(e.remove(ids[0]));
         assert_eq!(e.slot(ids[49_999]).unwrap().index, 49_997);
         check(&e);
+    }
+
+    #[test]
+    fn an_insert_with_no_room_between_keys_hands_out_keys_afresh() {
+        let mut e = editor();
+        let first = e.ids().next().unwrap();
+        e.set_verdict(first, System::Candidate, Verdict::Fail);
+        // Keys packed tight: no room between any two.
+        for (i, row) in e.rows.iter_mut().enumerate() {
+            row.key = i as u64 + 1;
+        }
+        e.count_all();
+        check(&e);
+        let case = EvalCase {
+            name: "squeezed".into(),
+            baseline_verdict: Verdict::Pass,
+            candidate_verdict: Verdict::Fail,
+            critical: true,
+            ..EvalCase::default()
+        };
+        e.insert(1, case);
+        check(&e);
+        assert_eq!(e.rows[1].key, 2 * KEY_GAP, "renumbered");
+        assert_eq!(
+            e.members_of(Bucket::Regressed).take(2).collect::<Vec<_>>(),
+            [0, 1]
+        );
+        assert!(e.decision("0").unwrap().reason.contains("'squeezed'"));
+        // Room again: an insert takes the middle of the gap.
+        e.insert(1, EvalCase::default());
+        assert_eq!(e.rows[1].key, KEY_GAP + KEY_GAP / 2);
+        check(&e);
+    }
+
+    /// A change to outcomes the tally proptest applies, by place in the list.
+    #[derive(Debug, Clone)]
+    enum Change {
+        Verdict(usize, bool, u8),
+        Critical(usize),
+        Sql(usize, bool),
+        Remove(usize),
+        Down(usize),
+        Add,
+        Undo,
+        Columns(Vec<(bool, bool)>),
+        Reset,
+    }
+
+    fn change() -> impl proptest::strategy::Strategy<Value = Change> {
+        use proptest::prelude::*;
+        let pair = (any::<bool>(), any::<bool>());
+        prop_oneof![
+            4 => (0..14usize, any::<bool>(), 0..3u8).prop_map(|(i, b, v)| Change::Verdict(i, b, v)),
+            2 => (0..14usize).prop_map(Change::Critical),
+            2 => (0..14usize, any::<bool>()).prop_map(|(i, b)| Change::Sql(i, b)),
+            2 => (0..14usize).prop_map(Change::Remove),
+            1 => (0..14usize).prop_map(Change::Down),
+            1 => Just(Change::Add),
+            2 => Just(Change::Undo),
+            1 => proptest::collection::vec(pair, 1..14).prop_map(Change::Columns),
+            1 => Just(Change::Reset),
+        ]
+    }
+
+    proptest::proptest! {
+        /// After any edits, the running counts, the bucket lists, the critical regressions
+        /// and the decision are what counting the cases from scratch gives (`check`).
+        #[test]
+        fn incremental_summary_matches_summarize(changes in proptest::collection::vec(change(), 0..60)) {
+            let mut e = editor();
+            for c in changes {
+                let id = |e: &EvalEditor, i: usize| e.ids().nth(i);
+                match c {
+                    Change::Verdict(i, base, v) => if let Some(id) = id(&e, i) {
+                        let v = [Verdict::Auto, Verdict::Pass, Verdict::Fail][usize::from(v)];
+                        let system = if base { System::Baseline } else { System::Candidate };
+                        e.set_verdict(id, system, v);
+                    },
+                    Change::Critical(i) => if let Some(id) = id(&e, i) {
+                        let on = !e.case(id).unwrap().critical;
+                        e.set_critical(id, on);
+                    },
+                    Change::Sql(i, same) => if let Some(id) = id(&e, i) {
+                        let sql = if same { e.case(id).unwrap().reference_sql.clone() } else { "SELECT 0".into() };
+                        e.edit(id, Field::CandidateSql, sql);
+                    },
+                    Change::Remove(i) => if let Some(id) = id(&e, i) {
+                        e.remove(id);
+                    },
+                    Change::Down(i) => if let Some(id) = id(&e, i) {
+                        e.move_down(id);
+                    },
+                    Change::Add => {
+                        e.add_case();
+                    }
+                    Change::Undo => {
+                        e.undo();
+                    }
+                    Change::Columns(rows) => {
+                        // One line per case sets verdicts; another count replaces the eval.
+                        let rows = if rows.len() % 2 == 0 { rows } else { rows.into_iter().cycle().take(e.len()).collect() };
+                        e.import_parsed(Ok(Import::Verdicts(rows)));
+                    }
+                    Change::Reset => e.reset("0"),
+                }
+                check(&e);
+                proptest::prop_assert_eq!(e.tally(), Tally::of_summary(&summarize(e.cases())));
+            }
+        }
     }
 
     /// A change the proptest applies, by place in the list.

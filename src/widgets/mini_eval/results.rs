@@ -1,9 +1,22 @@
 //! What the eval says: both accuracies and McNemar's test, where the cases went, and the
 //! changed cases token by token. Views of the editor's summary; they change nothing.
 
+use crate::logic::eval::editor::pages::CaseFilter;
 use crate::logic::eval::editor::{accuracy_text, changed_text, EvalEditor, System};
-use crate::logic::eval::{self, Bucket, DiffRun, Summary};
+use crate::logic::eval::tally::Tally;
+use crate::logic::eval::{self, Bucket, DiffRun};
+use crate::logic::format;
 use leptos::prelude::*;
+
+/// Names listed per bucket; the rest are counted, and the case list can show them all.
+const BUCKET_LIMIT: usize = 50;
+/// Changed cases whose diff is shown at first; a button shows as many more each time.
+const DIFF_STEP: usize = 20;
+
+/// A count with thousands separators: `5,001`.
+fn count_text(n: usize) -> String {
+    format::fixed(n as f64, 0)
+}
 
 /// One accuracy, `label` with its figure (`data-testid` `testid`), and its count and interval
 /// under it.
@@ -11,15 +24,15 @@ fn accuracy_view(
     label: &'static str,
     testid: &'static str,
     system: System,
-    summary: Memo<Summary>,
+    tally: Memo<Tally>,
 ) -> impl IntoView {
     view! {
         <div class="output">
             <span class="output-label">{label}</span>
             <output class="output-value" data-testid=testid aria-live="polite">
-                {move || summary.with(|s| accuracy_text(s, system).0)}
+                {move || tally.with(|s| accuracy_text(s, system).0)}
             </output>
-            <span class="output-note">{move || summary.with(|s| accuracy_text(s, system).1)}</span>
+            <span class="output-note">{move || tally.with(|s| accuracy_text(s, system).1)}</span>
         </div>
     }
 }
@@ -27,47 +40,66 @@ fn accuracy_view(
 /// Both accuracies, McNemar's p, and the two sentences that read them.
 #[component]
 pub fn Outputs(
-    /// The eval's figures.
-    summary: Memo<Summary>,
+    /// The eval's counts.
+    tally: Memo<Tally>,
 ) -> impl IntoView {
+    // McNemar's p is worked out only when the regressed or fixed count changes.
+    let split = Memo::new(move |_| tally.with(|t| (t.regressed(), t.fixed())));
+    let p = Memo::new(move |_| {
+        let (b, c) = split.get();
+        eval::mcnemar_exact_p(b, c)
+    });
+    let passes =
+        Memo::new(move |_| tally.with(|t| (t.baseline_passes, t.candidate_passes, t.cases)));
     view! {
         <div class="outputs">
-            {accuracy_view("Baseline accuracy", "eval-acc-baseline", System::Baseline, summary)}
-            {accuracy_view("Candidate accuracy", "eval-acc-candidate", System::Candidate, summary)}
+            {accuracy_view("Baseline accuracy", "eval-acc-baseline", System::Baseline, tally)}
+            {accuracy_view("Candidate accuracy", "eval-acc-candidate", System::Candidate, tally)}
             <div class="output">
                 <span class="output-label">"McNemar p (exact)"</span>
                 <output class="output-value" data-testid="eval-mcnemar" aria-live="polite">
-                    {move || eval::p_value_text(summary.with(|s| s.mcnemar_p))}
+                    {move || eval::p_value_text(p.get())}
                 </output>
-                <span class="output-note">{move || summary.with(changed_text)}</span>
+                <span class="output-note">{move || tally.with(changed_text)}</span>
             </div>
         </div>
         <p class="eval-sentence" data-testid="eval-interval-note">
-            {move || summary.with(|s| eval::interval_sentence(s.baseline_passes, s.candidate_passes, s.cases))}
+            {move || {
+                let (b, c, n) = passes.get();
+                eval::interval_sentence(b, c, n)
+            }}
         </p>
         <p class="eval-sentence" data-testid="eval-mcnemar-note">
-            {move || summary.with(|s| eval::mcnemar_sentence(s.buckets.regressed.len(), s.buckets.fixed.len()))}
+            {move || {
+                let (b, c) = split.get();
+                eval::mcnemar_sentence_with(b, c, p.get())
+            }}
         </p>
     }
 }
 
-/// The cases of one bucket, by name.
+/// The cases of one bucket, by name: the first [`BUCKET_LIMIT`], and a button that lists
+/// them all in the case list below.
 fn bucket_view(
     editor: RwSignal<EvalEditor>,
-    summary: Memo<Summary>,
+    tally: Memo<Tally>,
     bucket: Bucket,
+    show: Callback<CaseFilter>,
 ) -> impl IntoView {
+    // Redrawn only when what it lists changes, though read again on every edit (a name).
+    let items = Memo::new(move |_| editor.with(|e| e.bucket_entries(bucket, BUCKET_LIMIT)));
+    let count = Memo::new(move |_| tally.with(|t| t.count(bucket)));
     view! {
         <section class="eval-bucket" data-bucket=bucket.id() data-testid=format!("eval-bucket-{}", bucket.id())>
             <h5 class="eval-bucket-title">
-                <span class="eval-bucket-count">{move || summary.with(|s| s.buckets.get(bucket).len())}</span>
+                <span class="eval-bucket-count">{move || count_text(count.get())}</span>
                 " "
                 {bucket.label()}
                 <span class="eval-bucket-hint">{bucket.hint()}</span>
             </h5>
             <ul class="eval-bucket-list">
                 {move || {
-                    let items = summary.with(|s| editor.with(|e| e.bucket_entries(s, bucket)));
+                    let items = items.get();
                     if items.is_empty() {
                         view! { <li class="eval-bucket-empty">"none"</li> }.into_any()
                     } else {
@@ -85,6 +117,17 @@ fn bucket_view(
                     }
                 }}
             </ul>
+            {move || {
+                let more = count.get().saturating_sub(BUCKET_LIMIT);
+                (more > 0).then(|| view! {
+                    <p class="eval-bucket-more">
+                        {format!("and {} more. ", count_text(more))}
+                        <button type="button" class="eval-link-button" data-testid="eval-bucket-show" on:click=move |_| show.run(CaseFilter::Bucket(bucket))>
+                            "List them all below"
+                        </button>
+                    </p>
+                })
+            }}
         </section>
     }
 }
@@ -94,14 +137,17 @@ fn bucket_view(
 pub fn Buckets(
     /// The eval.
     editor: RwSignal<EvalEditor>,
-    /// Its figures.
-    summary: Memo<Summary>,
+    /// Its counts.
+    tally: Memo<Tally>,
+    /// Shows one bucket's cases in the case list.
+    #[prop(into)]
+    show: Callback<CaseFilter>,
 ) -> impl IntoView {
     view! {
         <div class="eval-buckets">
             {Bucket::ALL
                 .into_iter()
-                .map(|bucket| bucket_view(editor, summary, bucket))
+                .map(|bucket| bucket_view(editor, tally, bucket, show))
                 .collect_view()}
         </div>
     }
@@ -127,10 +173,16 @@ fn runs_view(runs: Vec<DiffRun>, added: bool) -> impl IntoView {
 pub fn Diffs(
     /// The eval.
     editor: RwSignal<EvalEditor>,
-    /// Its figures.
-    summary: Memo<Summary>,
+    /// Its counts.
+    tally: Memo<Tally>,
 ) -> impl IntoView {
-    let changed = Memo::new(move |_| summary.with(|s| editor.with(|e| e.changed_cases(s))));
+    // The first `limit` changed cases: read again on every edit, redrawn only if they changed.
+    let limit = RwSignal::new(DIFF_STEP);
+    let changed = Memo::new(move |_| {
+        let limit = limit.get();
+        editor.with(|e| e.changed_cases(limit))
+    });
+    let total = Memo::new(move |_| tally.with(Tally::changed));
     view! {
         <div class="eval-diffs">
             {move || {
@@ -176,6 +228,17 @@ pub fn Diffs(
                     })
                     .collect_view()
                     .into_any()
+            }}
+            {move || {
+                let (shown, total) = (changed.with(Vec::len), total.get());
+                (total > shown).then(|| view! {
+                    <p class="widget-note eval-diff-more" data-testid="eval-diff-more">
+                        {format!("{} of {} changed cases shown. ", count_text(shown), count_text(total))}
+                        <button type="button" class="eval-link-button" on:click=move |_| limit.update(|l| *l += DIFF_STEP)>
+                            {format!("Show {DIFF_STEP} more")}
+                        </button>
+                    </p>
+                })
             }}
             <p class="widget-note eval-legend">
                 <del class="eval-del">"struck out"</del>

@@ -1,14 +1,26 @@
 //! The eval in and out: download links for the eval (JSON) and its results (CSV), and a
 //! field to paste an eval file or columns of pass/fail into.
 
+use crate::logic::eval::chunked::{start_import, too_large, ImportJob, PassFailReader, Step};
 use crate::logic::eval::editor::EvalEditor;
+use crate::logic::eval::Import;
 use crate::widgets::controls::unique_id;
 use crate::widgets::download;
 use leptos::prelude::*;
+use std::time::Duration;
+
+/// Beyond this many cases the links are made only when clicked: writing a long eval takes
+/// long enough that doing it each time edits pause would stall typing.
+const LINKS_ON_CLICK_BEYOND: usize = 2_000;
+/// Lines of a paste read between two checks of the clock.
+const LINES_PER_STEP: usize = 2_000;
+/// How long one piece of reading may run before the page gets a turn, in milliseconds.
+const STEP_BUDGET_MS: f64 = 12.0;
 
 /// The two download links. Their `blob:` URLs are made when the reader clicks (so a download
 /// is always current) and once edits pause (so the links stay current for anyone who copies
-/// them), never on every keystroke; the old ones are released.
+/// them), never on every keystroke; the old ones are released. Beyond
+/// [`LINKS_ON_CLICK_BEYOND`] cases they are made on a click only.
 #[component]
 pub fn ExportLinks(
     /// The eval.
@@ -41,12 +53,26 @@ pub fn ExportLinks(
     let timer = StoredValue::new(None::<TimeoutHandle>);
     Effect::new(move |first: Option<()>| {
         let _ = revision.get();
+        if let Some(t) = timer.get_value() {
+            t.clear();
+        }
+        if editor.with_untracked(EvalEditor::len) > LINKS_ON_CLICK_BEYOND {
+            // A link made earlier would hand out an older eval: none until one is clicked.
+            if let Some((json, csv)) = urls.try_update_value(Option::take).flatten() {
+                download::release(&json);
+                download::release(&csv);
+            }
+            for a in [json_link.get_untracked(), csv_link.get_untracked()]
+                .into_iter()
+                .flatten()
+            {
+                a.set_href("#");
+            }
+            return;
+        }
         if first.is_none() {
             refresh();
             return;
-        }
-        if let Some(t) = timer.get_value() {
-            t.clear();
         }
         timer.set_value(
             set_timeout_with_handle(refresh, std::time::Duration::from_millis(300)).ok(),
@@ -74,7 +100,75 @@ pub fn ExportLinks(
     }
 }
 
+/// Empties the paste field once its text is used (or refused): a browser lays out all of a
+/// field's text on every layout, which for a long paste costs more than the import.
+fn clear(field: NodeRef<leptos::html::Textarea>) {
+    if let Some(f) = field.get_untracked() {
+        f.set_value("");
+    }
+}
+
+/// The length (UTF-16 units) of the text a paste event carries, read without copying it.
+fn pasted_length(ev: &wasm_bindgen::JsValue) -> Option<usize> {
+    use wasm_bindgen::JsCast;
+    let data = js_sys::Reflect::get(ev, &"clipboardData".into()).ok()?;
+    let get = js_sys::Reflect::get(&data, &"getData".into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    let text = get.call1(&data, &"text".into()).ok()?;
+    Some(text.dyn_into::<js_sys::JsString>().ok()?.length() as usize)
+}
+
+/// Reads the rest of a paste of columns a piece at a time, each piece at most
+/// [`STEP_BUDGET_MS`] long, giving the page a turn between pieces; then applies it.
+fn read_on(
+    editor: RwSignal<EvalEditor>,
+    reader: StoredValue<Option<PassFailReader>>,
+    progress: RwSignal<Option<(usize, usize)>>,
+    field: NodeRef<leptos::html::Textarea>,
+) {
+    let start = js_sys::Date::now();
+    loop {
+        let step =
+            reader.try_update_value(|r| r.as_mut().map(|r| (r.step(LINES_PER_STEP), r.progress())));
+        // Gone (the widget closed, or nothing to read): stop.
+        let Some(Some((step, done))) = step else {
+            return;
+        };
+        match step {
+            Step::Done(result) => {
+                reader.set_value(None);
+                progress.set(None);
+                if result.is_ok() {
+                    clear(field);
+                }
+                editor.update(|e| {
+                    e.import_parsed(result.map(Import::Verdicts));
+                });
+                return;
+            }
+            Step::More if js_sys::Date::now() - start > STEP_BUDGET_MS => {
+                progress.set(Some(done));
+                let next = move || read_on(editor, reader, progress, field);
+                if set_timeout_with_handle(next, Duration::ZERO).is_err() {
+                    read_on(editor, reader, progress, field);
+                }
+                return;
+            }
+            Step::More => {}
+        }
+    }
+}
+
 /// The paste field, its Import button, and what the last import did.
+///
+/// The field is the browser's own: typing or pasting into it runs nothing of ours but a
+/// check of its length, so that a paste over the limit is refused at once without being read
+/// (a paste is kept out of the field; text put there otherwise is emptied out, and the
+/// refusal is said again if Import is pressed). The Import button reads it: an eval file at
+/// once, columns of pass/fail a piece at a time with the progress shown; the field is emptied
+/// once its text is imported.
 #[component]
 pub fn ImportPanel(
     /// The eval.
@@ -83,11 +177,75 @@ pub fn ImportPanel(
     /// so that a refusal repeated is announced again.
     status: Memo<u64>,
 ) -> impl IntoView {
-    let text = RwSignal::new(String::new());
+    let field = NodeRef::<leptos::html::Textarea>::new();
+    let reader = StoredValue::new(None::<PassFailReader>);
+    let progress = RwSignal::new(None::<(usize, usize)>);
     let message = move || {
         let _ = status.get();
         editor.with_untracked(|e| e.import_message().cloned())
     };
+    // The paste's length in UTF-16 units: never more than its bytes in UTF-8, so a length
+    // over the limit is a size over the limit.
+    let length = move || {
+        field
+            .get_untracked()
+            .map_or(0, |f| f.text_length() as usize)
+    };
+    // The refusal of text emptied out of the field for being too large, said again on Import.
+    let refused = StoredValue::new(None::<crate::logic::InputError>);
+    let refuse = move |e: crate::logic::InputError| {
+        editor.update(|ed| {
+            ed.import_parsed(Err(e));
+        });
+    };
+    let on_input = move |_| match too_large(length()) {
+        Some(e) => {
+            clear(field);
+            refused.set_value(Some(e.clone()));
+            refuse(e);
+        }
+        None => refused.set_value(None),
+    };
+    let on_paste = move |ev: leptos::ev::ClipboardEvent| {
+        if let Some(e) = pasted_length(ev.as_ref()).and_then(too_large) {
+            ev.prevent_default();
+            refused.set_value(None);
+            refuse(e);
+        }
+    };
+    let import = move |_| {
+        if reader.with_value(Option::is_some) {
+            return;
+        }
+        if let Some(e) =
+            too_large(length()).or_else(|| refused.get_value().filter(|_| length() == 0))
+        {
+            refuse(e);
+            return;
+        }
+        let Some(text) = field.get_untracked().map(|f| f.value()) else {
+            return;
+        };
+        match start_import(text) {
+            ImportJob::Done(result) => {
+                if result.is_ok() {
+                    clear(field);
+                }
+                editor.update(|e| {
+                    e.import_parsed(result);
+                });
+            }
+            ImportJob::Columns(r) => {
+                progress.set(Some(r.progress()));
+                reader.set_value(Some(r));
+                read_on(editor, reader, progress, field);
+            }
+        }
+    };
+    on_cleanup(move || {
+        // A reading still under way stops at its next piece.
+        let _ = reader.try_set_value(None);
+    });
     let import_id = unique_id("eval-import");
     let import_label_for = import_id.clone();
     view! {
@@ -95,13 +253,14 @@ pub fn ImportPanel(
             <label for=import_label_for>"Paste an eval file (JSON), or two columns of pass/fail (baseline, candidate), one line per case"</label>
             <textarea
                 id=import_id
+                node_ref=field
                 class="eval-sql-input"
                 rows="4"
                 spellcheck="false"
                 data-testid="eval-import"
                 placeholder="pass\tpass\npass\tfail\n\u{2026}"
-                prop:value=move || text.get()
-                on:input=move |ev| text.set(event_target_value(&ev))
+                on:input=on_input
+                on:paste=on_paste
             ></textarea>
         </div>
         <div class="eval-actions">
@@ -109,12 +268,20 @@ pub fn ImportPanel(
                 type="button"
                 class="button primary"
                 data-testid="eval-import-apply"
-                on:click=move |_| text.with_untracked(|t| editor.update(|e| {
-                    e.import(t);
-                }))
+                disabled=move || progress.with(Option::is_some)
+                on:click=import
             >
                 "Import"
             </button>
+            {move || progress.get().map(|(done, all)| {
+                let pct = done.saturating_mul(100).checked_div(all).unwrap_or(100);
+                view! {
+                    <span class="eval-import-progress" role="status" data-testid="eval-import-progress">
+                        <progress max="100" value=pct.to_string()></progress>
+                        {format!(" {pct}% of the paste read\u{2026}")}
+                    </span>
+                }
+            })}
         </div>
         {move || message().map(|r| match r {
             Ok(msg) => view! { <p class="eval-import-ok" role="status" data-testid="eval-import-message">{msg}</p> }.into_any(),

@@ -1,0 +1,158 @@
+//! Which cases the list shows: a filter (every case, the changed ones, one bucket), a search,
+//! and the page. Shown once the eval is longer than a page (or a filter is on), so the
+//! lesson's short eval looks as it always has.
+
+use crate::logic::eval::editor::pages::{CaseFilter, CasePage};
+use crate::logic::format;
+use crate::widgets::controls::unique_id;
+use leptos::prelude::*;
+
+/// Cases to a page of the list.
+pub const PER_PAGE: usize = 20;
+
+/// A count with thousands separators: `50,000`.
+fn count_text(n: usize) -> String {
+    format::fixed(n as f64, 0)
+}
+
+/// What the page shows, starting with its numbers: `1–20 of 50,000 cases · page 1 of 2,500`.
+fn status_text(p: &CasePage) -> String {
+    if p.total == 0 {
+        return "0 cases match".into();
+    }
+    let last = p.first + p.ids.len();
+    let cases = if p.total == 1 { "case" } else { "cases" };
+    format!(
+        "{}\u{2013}{} of {} {cases} \u{b7} page {} of {}",
+        count_text(p.first + 1),
+        count_text(last),
+        count_text(p.total),
+        count_text(p.page + 1),
+        count_text(p.pages)
+    )
+}
+
+/// The filter, the search and the page buttons.
+#[component]
+pub fn Pager(
+    /// The page shown.
+    page: Memo<CasePage>,
+    /// How many cases the eval has.
+    count: Signal<usize>,
+    /// Which cases the list holds.
+    filter: RwSignal<CaseFilter>,
+    /// The search applied (typing applies it once the reader pauses).
+    search: RwSignal<String>,
+    /// The page asked for, from 0.
+    page_no: RwSignal<usize>,
+) -> impl IntoView {
+    let shown = move || {
+        count.get() > PER_PAGE
+            || filter.get() != CaseFilter::All
+            || search.with(|s| !s.trim().is_empty())
+    };
+    let filter_id = unique_id("eval-filter");
+    let filter_for = filter_id.clone();
+    let search_id = unique_id("eval-search");
+    let search_for = search_id.clone();
+    // The search runs once typing pauses, not on every keystroke.
+    let typed = StoredValue::new(String::new());
+    let timer = StoredValue::new(None::<TimeoutHandle>);
+    let apply = move || {
+        let Some(text) = typed.try_get_value() else {
+            return;
+        };
+        if search.get_untracked() != text {
+            search.set(text);
+            page_no.set(0);
+        }
+    };
+    on_cleanup(move || {
+        if let Some(Some(t)) = timer.try_update_value(Option::take) {
+            t.clear();
+        }
+    });
+    let go = move |to: usize| page_no.set(to);
+    view! {
+        <Show when=shown>
+            <div class="eval-pager" data-testid="eval-pager">
+                <div class="eval-pager-filters">
+                    <div class="field">
+                        <label for=filter_for.clone()>"Show"</label>
+                        <select
+                            id=filter_id.clone()
+                            data-testid="eval-filter"
+                            prop:value=move || filter.get().id()
+                            on:change=move |ev| {
+                                filter.set(CaseFilter::from_id(&event_target_value(&ev)));
+                                page_no.set(0);
+                            }
+                        >
+                            {CaseFilter::ALL
+                                .into_iter()
+                                .map(|f| view! { <option value=f.id()>{f.label()}</option> })
+                                .collect_view()}
+                        </select>
+                    </div>
+                    <div class="field">
+                        <label for=search_for.clone()>"Search names, questions and SQL"</label>
+                        <input
+                            id=search_id.clone()
+                            type="search"
+                            autocomplete="off"
+                            data-testid="eval-search"
+                            prop:value=move || search.get()
+                            on:input=move |ev| {
+                                typed.set_value(event_target_value(&ev));
+                                if let Some(t) = timer.get_value() {
+                                    t.clear();
+                                }
+                                timer.set_value(
+                                    set_timeout_with_handle(apply, std::time::Duration::from_millis(250)).ok(),
+                                );
+                            }
+                            on:change=move |_| apply()
+                        />
+                    </div>
+                </div>
+                <div class="eval-pager-pages">
+                    <button
+                        type="button"
+                        data-testid="eval-page-first"
+                        disabled=move || page.with(|p| p.page == 0)
+                        on:click=move |_| go(0)
+                    >
+                        "First"
+                    </button>
+                    <button
+                        type="button"
+                        data-testid="eval-page-prev"
+                        disabled=move || page.with(|p| p.page == 0)
+                        on:click=move |_| go(page.with_untracked(|p| p.page.saturating_sub(1)))
+                    >
+                        "Previous"
+                    </button>
+                    <output class="eval-page-status" data-testid="eval-page-status" aria-live="polite">
+                        {move || page.with(status_text)}
+                    </output>
+                    <button
+                        type="button"
+                        data-testid="eval-page-next"
+                        disabled=move || page.with(|p| p.page + 1 >= p.pages)
+                        on:click=move |_| go(page.with_untracked(|p| p.page + 1))
+                    >
+                        "Next"
+                    </button>
+                    <button
+                        type="button"
+                        data-testid="eval-page-last"
+                        disabled=move || page.with(|p| p.page + 1 >= p.pages)
+                        on:click=move |_| go(page.with_untracked(|p| p.pages.saturating_sub(1)))
+                    >
+                        "Last"
+                    </button>
+                </div>
+            </div>
+        </Show>
+    }
+}
