@@ -10,6 +10,9 @@ use super::{format, parse_number, InputError};
 use serde::{Deserialize, Serialize};
 
 pub mod editor;
+pub mod execution;
+
+pub use execution::Grading;
 
 /// The eval file format version this code writes and reads.
 pub const EVAL_FORMAT_VERSION: u32 = 1;
