@@ -15,7 +15,7 @@ release=()
 # The shell's target folder: the dependencies' builds are shared, and the course's own library
 # built with the `sql` feature is kept beside the shell's (cargo names builds by their features).
 sql_target="$target_dir"
-cargo build --quiet --target wasm32-unknown-unknown --features sql --bin ie-sql "${release[@]}"
+cargo build --quiet --locked --target wasm32-unknown-unknown --features sql --bin ie-sql "${release[@]}"
 rm -rf "$out" && mkdir -p "$out"
 wasm-bindgen --target=web --no-typescript --out-dir="$out" --out-name=ie-sql \
   "$sql_target/wasm32-unknown-unknown/$profile/ie-sql.wasm"

@@ -23,4 +23,5 @@ wasm-bindgen --target=web --no-typescript --out-dir="$out" --out-name=ie-widgets
 if [ "$profile" = release ]; then
   wasm-opt -Oz --output="$out/ie-widgets_bg.wasm" "$out/ie-widgets_bg.wasm"
 fi
+export IE_SQL_DIR="$target_dir/ie-sql/$profile" && tools/build-sql.sh "$IE_SQL_DIR" "$profile"
 IE_WIDGETS_DIR="$out" cargo run --quiet --bin prerender

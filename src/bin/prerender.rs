@@ -27,8 +27,8 @@ mod postbuild {
     use ie_course::content::LESSONS;
     use ie_course::nav::{self, Route};
     use ie_course::prerender::{
-        content_security_policy, inline_script_hashes, page_html, search_json, service_worker,
-        start_after_first_paint, widgets_head, with_head_extras,
+        content_security_policy, inline_script_hashes, page_html, precached, search_json,
+        service_worker, sql_head, start_after_first_paint, widgets_head, with_head_extras,
     };
     use sha2::Digest;
     use std::path::{Path, PathBuf};
@@ -52,6 +52,15 @@ mod postbuild {
         let widgets = match std::env::var_os("IE_WIDGETS_DIR") {
             Some(dir) => Some(install_widgets(&PathBuf::from(dir), &staging)?),
             None => None,
+        };
+
+        // The SQL engine module (tools/build-sql.sh), named in every page's head.
+        let sql_extra = match std::env::var_os("IE_SQL_DIR") {
+            Some(dir) => {
+                let (js, wasm) = install_sql(&PathBuf::from(dir), &staging)?;
+                sql_head(&js, &wasm)
+            }
+            None => String::new(),
         };
 
         let mut pages = vec![
@@ -78,6 +87,7 @@ mod postbuild {
                 .as_ref()
                 .map(|(js, wasm)| widgets_head(js, wasm))
                 .unwrap_or_default();
+            let extra = extra + &sql_extra;
             write(
                 &staging.join(&path),
                 &with_head_extras(&html, &csp, &canonical, &extra),
@@ -89,7 +99,7 @@ mod postbuild {
         // The service worker: every file of the build, under a version hashed from their contents.
         let mut files = Vec::new();
         list_files(&staging, &staging, &mut files)?;
-        files.retain(|f| f != "sw.js");
+        files.retain(|f| f != "sw.js" && precached(f));
         files.sort();
         let mut hasher = sha2::Sha256::new();
         for f in &files {
@@ -133,6 +143,32 @@ mod postbuild {
         if snippets.is_dir() {
             copy_dir(&snippets, &staging.join("snippets"))?;
         }
+        Ok((js_name, wasm_name))
+    }
+
+    /// Copies the SQL engine module from `dir` (wasm-bindgen's output) into `staging` under
+    /// names that carry a hash of its contents. Returns (js, wasm) names.
+    fn install_sql(dir: &Path, staging: &Path) -> Result<(String, String), String> {
+        let read = |name: &str| {
+            std::fs::read(dir.join(name)).map_err(|e| format!("{}: {e}", dir.join(name).display()))
+        };
+        let js = read("ie-sql.js")?;
+        let wasm = read("ie-sql_bg.wasm")?;
+        let mut hasher = sha2::Sha256::new();
+        hasher.update(&js);
+        hasher.update(&wasm);
+        let hash: String = hasher
+            .finalize()
+            .iter()
+            .take(8)
+            .map(|b| format!("{b:02x}"))
+            .collect();
+        let (js_name, wasm_name) = (
+            format!("ie-sql-{hash}.js"),
+            format!("ie-sql-{hash}_bg.wasm"),
+        );
+        std::fs::write(staging.join(&js_name), &js).map_err(|e| e.to_string())?;
+        std::fs::write(staging.join(&wasm_name), &wasm).map_err(|e| e.to_string())?;
         Ok((js_name, wasm_name))
     }
 

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 pub mod editor;
 pub mod execution;
 
-pub use execution::Grading;
+use execution::Grading;
 
 /// The eval file format version this code writes and reads: 2 added the grading choice
 /// (`grading`); version 1 files load with text grading.
@@ -1333,7 +1333,9 @@ mod tests {
         assert_eq!(parse_eval_json(&json), Ok(set));
         let old = parse_eval_json(r#"{"version": 1, "schema": "S", "cases": []}"#).unwrap();
         assert_eq!((old.version, old.grading), (1, Grading::Text));
-        let m = parse_eval_json(r#"{"grading": "rows"}"#).unwrap_err().message;
+        let m = parse_eval_json(r#"{"grading": "rows"}"#)
+            .unwrap_err()
+            .message;
         assert!(m.contains("field \u{201c}grading\u{201d}"), "{m}");
     }
 
@@ -1358,13 +1360,22 @@ mod tests {
             baseline: rows(2),
             candidate: rows(5),
         };
-        assert_eq!(graded_outcome(&c, Grading::Text, Some(&runs)), (false, false));
+        assert_eq!(
+            graded_outcome(&c, Grading::Text, Some(&runs)),
+            (false, false)
+        );
         // Until the runs are in, the text decides.
         assert_eq!(graded_outcome(&c, Grading::Execution, None), (false, false));
-        assert_eq!(graded_outcome(&c, Grading::Execution, Some(&runs)), (true, false));
+        assert_eq!(
+            graded_outcome(&c, Grading::Execution, Some(&runs)),
+            (true, false)
+        );
         c.baseline_verdict = Verdict::Fail;
         c.candidate_verdict = Verdict::Pass;
-        assert_eq!(graded_outcome(&c, Grading::Execution, Some(&runs)), (false, true));
+        assert_eq!(
+            graded_outcome(&c, Grading::Execution, Some(&runs)),
+            (false, true)
+        );
     }
 
     #[test]

@@ -240,7 +240,7 @@ pub enum CaseExecution {
     /// Execution grading, the case's runs not in yet.
     Waiting,
     /// The rows each side returned.
-    Ran(CaseResultView),
+    Ran(Box<CaseResultView>),
 }
 
 /// A case's name for headings: its name, or "case N" (N from 1) when it has none.
@@ -532,9 +532,11 @@ impl EvalEditor {
             return 0;
         }
         let mut ran = 0;
-        while let Some(at) = (self.runs_from..self.rows.len())
-            .find(|&at| self.rows.get(at).is_some_and(|r| self.runs_of(r.id).is_none()))
-        {
+        while let Some(at) = (self.runs_from..self.rows.len()).find(|&at| {
+            self.rows
+                .get(at)
+                .is_some_and(|r| self.runs_of(r.id).is_none())
+        }) {
             self.runs_from = at + 1;
             let (Some(row), Some(case)) = (self.rows.get(at), self.cases.get(at)) else {
                 break;
@@ -563,7 +565,7 @@ impl EvalEditor {
         }
         match (self.runs_of(id), self.case(id)) {
             (Some(runs), Some(case)) => {
-                CaseExecution::Ran(case_result_view(runs, &case.reference_sql))
+                CaseExecution::Ran(Box::new(case_result_view(runs, &case.reference_sql)))
             }
             _ => CaseExecution::Waiting,
         }
@@ -1533,12 +1535,14 @@ mod tests {
 
     /// Runs every waiting case on the real SQLite (natively), in one go.
     fn run_all(e: &mut EvalEditor) -> usize {
-        e.run_waiting(&mut crate::logic::eval::execution::sqlite::run, &mut || true)
+        e.run_waiting(&mut crate::logic::eval::execution::sqlite::run, &mut || {
+            true
+        })
     }
 
     fn ran(e: &EvalEditor, name: &str) -> CaseResultView {
         match e.execution(id_of(e, name)) {
-            CaseExecution::Ran(view) => view,
+            CaseExecution::Ran(view) => *view,
             other => panic!("{name}: {other:?}"),
         }
     }
@@ -1555,10 +1559,19 @@ mod tests {
         assert!(e.runs_wanted() > wanted);
         assert!(e.is_waiting());
         assert_eq!(e.execution(id_of(&e, "all names")), CaseExecution::Waiting);
-        assert_eq!(e.summary(), text, "the text grades stand until the runs are in");
+        assert_eq!(
+            e.summary(),
+            text,
+            "the text grades stand until the runs are in"
+        );
         assert_eq!(e.runs_done(), (0, 10));
         // In chunks: `more` says when to stop (at least one case a call).
-        assert_eq!(e.run_waiting(&mut crate::logic::eval::execution::sqlite::run, &mut || false), 1);
+        assert_eq!(
+            e.run_waiting(&mut crate::logic::eval::execution::sqlite::run, &mut || {
+                false
+            }),
+            1
+        );
         assert_eq!(e.runs_done(), (1, 10));
         assert_eq!(run_all(&mut e), 9);
         assert!(!e.is_waiting());
@@ -1567,8 +1580,14 @@ mod tests {
         let s = e.summary();
         assert_eq!((s.baseline_passes, s.candidate_passes), (9, 9));
         assert_eq!(changed_text(&s), "1 regressed, 1 fixed");
-        assert_eq!(e.bucket_entries(&s, Bucket::Regressed)[0].name, "emails of admins");
-        assert_eq!(e.bucket_entries(&s, Bucket::Fixed)[0].name, "distinct cities");
+        assert_eq!(
+            e.bucket_entries(&s, Bucket::Regressed)[0].name,
+            "emails of admins"
+        );
+        assert_eq!(
+            e.bucket_entries(&s, Bucket::Fixed)[0].name,
+            "distinct cities"
+        );
         // The admins regression returns every user's email: the four non-admins marked.
         let admins = ran(&e, "emails of admins");
         let [reference, baseline, candidate] = &admins.sides;
@@ -1582,11 +1601,19 @@ mod tests {
             .filter(|r| r.differs)
             .map(|r| r.cells[0].text.as_str())
             .collect();
-        assert_eq!(marked, ["bruno@example.com", "chen@example.com", "emil@example.com"]);
+        assert_eq!(
+            marked,
+            ["bruno@example.com", "chen@example.com", "emil@example.com"]
+        );
         assert_eq!((candidate.more, candidate.more_differing), (1, 1));
         assert!(ran(&e, "busiest city").ordered);
-        assert_eq!(ran(&e, "busiest city").sides[0].rows[0].cells[0].text, "Paris");
-        assert!(e.results_csv().contains("emails of admins,What are the email addresses of the admins?,yes,pass,fail,regressed,"));
+        assert_eq!(
+            ran(&e, "busiest city").sides[0].rows[0].cells[0].text,
+            "Paris"
+        );
+        assert!(e.results_csv().contains(
+            "emails of admins,What are the email addresses of the admins?,yes,pass,fail,regressed,"
+        ));
     }
 
     #[test]
@@ -1597,10 +1624,18 @@ mod tests {
         let admins = id_of(&e, "emails of admins");
         // The same rows written differently: text grading fails it, the rows pass it.
         let wanted = e.runs_wanted();
-        assert!(e.edit(admins, Field::CandidateSql, "select email from users where is_admin".into()));
+        assert!(e.edit(
+            admins,
+            Field::CandidateSql,
+            "select email from users where is_admin".into()
+        ));
         assert!(e.runs_wanted() > wanted);
         assert_eq!(e.execution(admins), CaseExecution::Waiting);
-        assert_eq!(e.outcome(admins), Some((true, false)), "its text grade until it runs");
+        assert_eq!(
+            e.outcome(admins),
+            Some((true, false)),
+            "its text grade until it runs"
+        );
         assert_eq!(run_all(&mut e), 1, "only the edited case runs again");
         assert_eq!(e.outcome(admins), Some((true, true)));
         // A name is not SQL: nothing runs again.
@@ -1611,13 +1646,19 @@ mod tests {
         e.edit(names, Field::CandidateSql, "SELEC name FROM users".into());
         run_all(&mut e);
         assert_eq!(e.outcome(names), Some((true, false)));
-        let CaseExecution::Ran(view) = e.execution(names) else { panic!() };
-        assert_eq!(view.sides[2].error.as_deref(), Some("near \"SELEC\": syntax error"));
+        let CaseExecution::Ran(view) = e.execution(names) else {
+            panic!()
+        };
+        assert_eq!(
+            view.sides[2].error.as_deref(),
+            Some("near \"SELEC\": syntax error")
+        );
         // A verdict by hand overrides the rows.
         e.set_verdict(names, System::Candidate, Verdict::Pass);
         assert_eq!(e.outcome(names), Some((true, true)));
         // A new schema runs every case again.
-        let rows = "CREATE TABLE users (id INTEGER, name TEXT, email TEXT, city TEXT, is_admin BOOLEAN);";
+        let rows =
+            "CREATE TABLE users (id INTEGER, name TEXT, email TEXT, city TEXT, is_admin BOOLEAN);";
         assert!(e.set_schema(rows.into()));
         assert_eq!(e.runs_done(), (0, 10));
         run_all(&mut e);

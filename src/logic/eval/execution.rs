@@ -352,10 +352,7 @@ pub fn compare(reference: &RunOutcome, answer: &RunOutcome, ordered: bool) -> Co
         return Comparison {
             matches: false,
             differing: vec![true; answer.rows.len()],
-            summary: format!(
-                "{got} column{} where the reference has {want}",
-                plural(got)
-            ),
+            summary: format!("{got} column{} where the reference has {want}", plural(got)),
         };
     }
     let differing: Vec<bool> = if ordered {
@@ -388,19 +385,17 @@ pub fn compare(reference: &RunOutcome, answer: &RunOutcome, ordered: bool) -> Co
     let summary = if matches {
         format!("{n} row{}, the same as the reference", plural(n))
     } else if ordered && extra > 0 && same_multiset(&reference.rows, &answer.rows) {
-        format!("{n} row{}, the reference's rows in another order", plural(n))
+        format!(
+            "{n} row{}, the reference's rows in another order",
+            plural(n)
+        )
     } else {
         let mut parts = Vec::new();
         if extra > 0 {
-            parts.push(format!(
-                "{extra} row{} not in the reference",
-                plural(extra)
-            ));
+            parts.push(format!("{extra} row{} not in the reference", plural(extra)));
         }
         if missing > 0 {
-            parts.push(format!(
-                "{missing} of the reference's rows missing",
-            ));
+            parts.push(format!("{missing} of the reference's rows missing",));
         }
         format!("{n} row{}: {}", plural(n), parts.join(", "))
     };
@@ -431,8 +426,13 @@ fn unmatched(reference: &[Vec<Value>], answer: &[Vec<Value>]) -> Vec<bool> {
     let mut w = want.iter().peekable();
     for i in order {
         let Some(row) = answer.get(i) else { continue };
-        while w.next_if(|r| compare_rows(r, row) == Ordering::Less).is_some() {}
-        if w.next_if(|r| compare_rows(r, row) == Ordering::Equal).is_some() {
+        while w
+            .next_if(|r| compare_rows(r, row) == Ordering::Less)
+            .is_some()
+        {}
+        if w.next_if(|r| compare_rows(r, row) == Ordering::Equal)
+            .is_some()
+        {
             if let Some(d) = differing.get_mut(i) {
                 *d = false;
             }
@@ -496,7 +496,10 @@ fn side_view(title: &'static str, outcome: &RunOutcome, cmp: Option<&Comparison>
         Ok(r) => (r.columns.clone(), r.rows.as_slice(), None),
         Err(message) => (Vec::new(), &[][..], Some(message.clone())),
     };
-    let differs = |i: usize| cmp.and_then(|c| c.differing.get(i).copied()).unwrap_or(false);
+    let differs = |i: usize| {
+        cmp.and_then(|c| c.differing.get(i).copied())
+            .unwrap_or(false)
+    };
     let shown = rows
         .iter()
         .take(SHOWN_ROWS)
@@ -571,10 +574,7 @@ mod tests {
         let c = compare(&a, &shuffled, true);
         assert!(!c.matches);
         assert_eq!(c.differing, [true, true, false]);
-        assert_eq!(
-            c.summary,
-            "3 rows, the reference's rows in another order"
-        );
+        assert_eq!(c.summary, "3 rows, the reference's rows in another order");
         assert!(compare(&a, &a, true).matches);
         assert_eq!(
             compare(&a, &a, false).summary,
@@ -601,13 +601,25 @@ mod tests {
 
     #[test]
     fn nulls_are_values_and_numbers_compare_by_value() {
-        let a = result(&["x", "y"], vec![vec![Value::Null, int(2)], vec![int(0), Value::Real(1.5)]]);
+        let a = result(
+            &["x", "y"],
+            vec![vec![Value::Null, int(2)], vec![int(0), Value::Real(1.5)]],
+        );
         let b = result(
             &["x", "y"],
-            vec![vec![Value::Real(-0.0), Value::Real(1.5)], vec![Value::Null, Value::Real(2.0)]],
+            vec![
+                vec![Value::Real(-0.0), Value::Real(1.5)],
+                vec![Value::Null, Value::Real(2.0)],
+            ],
         );
         assert!(compare(&a, &b, false).matches);
-        let c = result(&["x", "y"], vec![vec![Value::Null, int(2)], vec![Value::Null, Value::Real(1.5)]]);
+        let c = result(
+            &["x", "y"],
+            vec![
+                vec![Value::Null, int(2)],
+                vec![Value::Null, Value::Real(1.5)],
+            ],
+        );
         let cmp = compare(&a, &c, false);
         assert!(!cmp.matches);
         assert_eq!(cmp.differing, [false, true]);
@@ -616,7 +628,14 @@ mod tests {
             let r = result(&["x"], vec![vec![other]]);
             assert!(!compare(&result(&["x"], vec![vec![Value::Null]]), &r, false).matches);
         }
-        assert!(!compare(&result(&["x"], vec![vec![text("1")]]), &result(&["x"], vec![vec![int(1)]]), false).matches);
+        assert!(
+            !compare(
+                &result(&["x"], vec![vec![text("1")]]),
+                &result(&["x"], vec![vec![int(1)]]),
+                false
+            )
+            .matches
+        );
     }
 
     #[test]
@@ -654,7 +673,9 @@ mod tests {
     fn order_by_is_found_at_the_top_level_only() {
         assert!(has_order_by("SELECT name FROM users ORDER BY name;"));
         assert!(has_order_by("select a from t order\n  by 1 desc limit 1"));
-        assert!(has_order_by("SELECT a FROM t UNION SELECT b FROM u ORDER BY 1"));
+        assert!(has_order_by(
+            "SELECT a FROM t UNION SELECT b FROM u ORDER BY 1"
+        ));
         assert!(!has_order_by("SELECT name FROM users"));
         assert!(!has_order_by("SELECT 'ORDER BY' FROM t"));
         assert!(!has_order_by("SELECT \"order\" FROM t WHERE \"by\" = 1"));
@@ -675,14 +696,18 @@ mod tests {
                 int(-7),
                 Value::Real(2.0),
                 text("x\"y"),
-                Value::Blob { blob: "00ff".into() },
+                Value::Blob {
+                    blob: "00ff".into(),
+                },
             ]],
         );
         assert_eq!(parse_wire(&wire_json(&outcome)), outcome);
         let err: RunOutcome = Err("no such table: u".into());
         assert_eq!(wire_json(&err), r#"{"error":"no such table: u"}"#);
         assert_eq!(parse_wire(&wire_json(&err)), err);
-        assert!(parse_wire("junk").unwrap_err().starts_with("the SQL engine's answer"));
+        assert!(parse_wire("junk")
+            .unwrap_err()
+            .starts_with("the SQL engine's answer"));
     }
 
     #[test]
@@ -696,7 +721,13 @@ mod tests {
         assert_eq!(Value::Real(-1.5e-7).shown(), "-1.5e-07");
         assert_eq!(Value::Real(123456.75).shown(), "123456.75");
         assert_eq!(Value::Real(-0.0).shown(), "0.0");
-        assert_eq!(Value::Blob { blob: "00ff".into() }.shown(), "x'00ff'");
+        assert_eq!(
+            Value::Blob {
+                blob: "00ff".into()
+            }
+            .shown(),
+            "x'00ff'"
+        );
     }
 
     #[test]
@@ -727,9 +758,15 @@ mod tests {
             ..runs
         };
         let view = case_result_view(&broken, "SELECT 1");
-        assert_eq!(view.sides[2].error.as_deref(), Some("near \"FORM\": syntax error"));
+        assert_eq!(
+            view.sides[2].error.as_deref(),
+            Some("near \"FORM\": syntax error")
+        );
         assert!(view.sides[2].rows.is_empty());
-        assert_eq!(view.sides[2].summary, "fails to run: near \"FORM\": syntax error");
+        assert_eq!(
+            view.sides[2].summary,
+            "fails to run: near \"FORM\": syntax error"
+        );
     }
 
     #[test]

@@ -76,7 +76,8 @@ unsafe extern "C" fn count_steps(counter: *mut c_void) -> c_int {
 /// Runs `schema` (a script of statements) then `query` (one statement) in a fresh in-memory
 /// database; the query's rows, or the engine's message.
 pub fn run(schema: &str, query: &str) -> RunOutcome {
-    let schema = CString::new(schema).map_err(|_| "the schema holds a NUL character".to_string())?;
+    let schema =
+        CString::new(schema).map_err(|_| "the schema holds a NUL character".to_string())?;
     let query = CString::new(query).map_err(|_| "the query holds a NUL character".to_string())?;
     let mut raw = std::ptr::null_mut();
     // SAFETY: a valid NUL-terminated file name and an out pointer; the connection is owned by
@@ -125,7 +126,8 @@ pub fn run(schema: &str, query: &str) -> RunOutcome {
 fn exec_schema(db: &Db, schema: &CStr) -> Result<(), String> {
     let mut err: *mut c_char = std::ptr::null_mut();
     // SAFETY: valid connection and NUL-terminated script; `err` is freed with sqlite3_free.
-    let rc = unsafe { ffi::sqlite3_exec(db.0, schema.as_ptr(), None, std::ptr::null_mut(), &mut err) };
+    let rc =
+        unsafe { ffi::sqlite3_exec(db.0, schema.as_ptr(), None, std::ptr::null_mut(), &mut err) };
     if rc == ffi::SQLITE_OK {
         return Ok(());
     }
@@ -241,7 +243,10 @@ unsafe fn read_value(stmt: &Stmt<'_>, i: c_int) -> Value {
         ffi::SQLITE_BLOB => {
             let ptr = unsafe { ffi::sqlite3_column_blob(stmt.0, i) };
             Value::Blob {
-                blob: bytes(ptr.cast()).iter().map(|b| format!("{b:02x}")).collect(),
+                blob: bytes(ptr.cast())
+                    .iter()
+                    .map(|b| format!("{b:02x}"))
+                    .collect(),
             }
         }
         _ => Value::Null,
@@ -275,12 +280,17 @@ mod tests {
                 Value::Text("Ada".into()),
                 Value::Text("ada@example.com".into()),
                 Value::Real(2.5),
-                Value::Blob { blob: "00ff".into() },
+                Value::Blob {
+                    blob: "00ff".into()
+                },
                 Value::Integer(1),
             ]
         );
         assert_eq!(r.rows[2][2], Value::Null);
-        assert_eq!(run(SCHEMA, "SELECT 1e999").unwrap().rows[0][0], Value::Text("Inf".into()));
+        assert_eq!(
+            run(SCHEMA, "SELECT 1e999").unwrap().rows[0][0],
+            Value::Text("Inf".into())
+        );
     }
 
     #[test]
@@ -297,7 +307,10 @@ mod tests {
             run("CREATE TABLE t (", "SELECT 1").unwrap_err(),
             "the schema fails to run: incomplete input"
         );
-        assert_eq!(run(SCHEMA, "  -- nothing\n").unwrap_err(), "there is no SQL to run");
+        assert_eq!(
+            run(SCHEMA, "  -- nothing\n").unwrap_err(),
+            "there is no SQL to run"
+        );
         assert!(run(SCHEMA, "SELECT 1; SELECT 2")
             .unwrap_err()
             .starts_with("only one statement"));
@@ -308,14 +321,19 @@ mod tests {
     #[test]
     fn each_run_starts_from_a_fresh_database() {
         assert!(run(SCHEMA, "DELETE FROM users").is_ok());
-        assert_eq!(run(SCHEMA, "SELECT COUNT(*) FROM users").unwrap().rows[0][0], Value::Integer(3));
+        assert_eq!(
+            run(SCHEMA, "SELECT COUNT(*) FROM users").unwrap().rows[0][0],
+            Value::Integer(3)
+        );
     }
 
     #[test]
     fn endless_and_huge_queries_are_stopped() {
         let endless = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) \
                        SELECT COUNT(*) FROM n";
-        assert!(run("", endless).unwrap_err().starts_with("stopped: it ran too long"));
+        assert!(run("", endless)
+            .unwrap_err()
+            .starts_with("stopped: it ran too long"));
         let huge = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n LIMIT 20000) \
                     SELECT i FROM n";
         assert!(run("", huge).unwrap_err().contains("more than 10000 rows"));
@@ -332,16 +350,40 @@ mod tests {
             "SELECT email FROM users WHERE is_admin = TRUE",
             "select email from users where is_admin"
         ));
-        assert!(grade("SELECT COUNT(*) FROM users", "SELECT count( * ) FROM users"));
-        assert!(grade("SELECT AVG(id) FROM users", "SELECT SUM(id) / COUNT(*) FROM users"));
+        assert!(grade(
+            "SELECT COUNT(*) FROM users",
+            "SELECT count( * ) FROM users"
+        ));
+        assert!(grade(
+            "SELECT AVG(id) FROM users",
+            "SELECT SUM(id) / COUNT(*) FROM users"
+        ));
         // Order counts only when the reference sorts.
-        assert!(grade("SELECT name FROM users", "SELECT name FROM users ORDER BY name DESC"));
-        assert!(!grade("SELECT name FROM users ORDER BY name", "SELECT name FROM users ORDER BY name DESC"));
+        assert!(grade(
+            "SELECT name FROM users",
+            "SELECT name FROM users ORDER BY name DESC"
+        ));
+        assert!(!grade(
+            "SELECT name FROM users ORDER BY name",
+            "SELECT name FROM users ORDER BY name DESC"
+        ));
         // Duplicates count; NULLs are values.
-        assert!(!grade("SELECT DISTINCT city FROM users", "SELECT city FROM users"));
-        assert!(grade("SELECT email FROM users", "SELECT email FROM users ORDER BY id DESC"));
-        assert!(!grade("SELECT email FROM users", "SELECT COALESCE(email, '') FROM users"));
-        assert!(!grade("SELECT name FROM users", "SELECT name, city FROM users"));
+        assert!(!grade(
+            "SELECT DISTINCT city FROM users",
+            "SELECT city FROM users"
+        ));
+        assert!(grade(
+            "SELECT email FROM users",
+            "SELECT email FROM users ORDER BY id DESC"
+        ));
+        assert!(!grade(
+            "SELECT email FROM users",
+            "SELECT COALESCE(email, '') FROM users"
+        ));
+        assert!(!grade(
+            "SELECT name FROM users",
+            "SELECT name, city FROM users"
+        ));
         assert!(!grade("SELECT name FROM users", "SELEC name FROM users"));
         let runs = CaseRuns::run(
             SCHEMA,
