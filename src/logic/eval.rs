@@ -14,9 +14,19 @@ pub mod execution;
 
 use execution::Grading;
 
-/// The eval file format version this code writes and reads: 2 added the grading choice
-/// (`grading`); version 1 files load with text grading.
+/// The newest eval file format this code reads: 2 added the grading choice (`grading`);
+/// version 1 files load with text grading.
 pub const EVAL_FORMAT_VERSION: u32 = 2;
+
+/// The format version a file with `grading` is written as: 1 under text grading (the file is
+/// exactly what version 1 wrote), 2 under execution grading, which an older build cannot
+/// honour and so refuses with a message instead of grading by text unawares.
+pub fn format_version(grading: Grading) -> u32 {
+    match grading {
+        Grading::Text => 1,
+        Grading::Execution => 2,
+    }
+}
 /// Largest eval file or paste accepted, in bytes (1 MB).
 pub const MAX_INPUT_BYTES: usize = 1_000_000;
 /// z for a two-sided 95% interval (the usual rounded value).
@@ -99,7 +109,9 @@ pub struct EvalSet {
     /// The database schema, as SQL, shown next to the questions: CREATE TABLE statements, and
     /// the INSERT statements that execution grading runs the queries on.
     pub schema: String,
-    /// How answers are graded (text when absent, as in version 1 files).
+    /// How answers are graded (text when absent, as in version 1 files; written only when it
+    /// is execution).
+    #[serde(skip_serializing_if = "Grading::is_text")]
     pub grading: Grading,
     /// The cases, in display order.
     pub cases: Vec<EvalCase>,
@@ -1327,7 +1339,12 @@ mod tests {
     #[test]
     fn the_grading_choice_travels_in_the_file_and_old_files_grade_by_text() {
         let mut set = course_eval();
+        assert!(
+            !eval_json(&set).contains("grading"),
+            "text grading: the version 1 shape"
+        );
         set.grading = Grading::Execution;
+        set.version = format_version(Grading::Execution);
         let json = eval_json(&set);
         assert!(json.contains("\"grading\": \"execution\""), "{json}");
         assert_eq!(parse_eval_json(&json), Ok(set));

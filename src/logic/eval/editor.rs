@@ -11,9 +11,9 @@
 
 use super::execution::{case_result_view, CaseResultView, CaseRuns, Grading, RunOutcome};
 use super::{
-    accuracy, cases_from_pass_fail, decide_on, diff_sides, graded_outcome, graded_results_csv,
-    parse_import, parse_tolerance, percent_text, wilson_interval, Bucket, Decision, DiffRun,
-    EvalCase, EvalSet, Import, InputError, Summary, Verdict, EVAL_FORMAT_VERSION, Z_95,
+    accuracy, cases_from_pass_fail, decide_on, diff_sides, format_version, graded_outcome,
+    graded_results_csv, parse_import, parse_tolerance, percent_text, wilson_interval, Bucket,
+    Decision, DiffRun, EvalCase, EvalSet, Import, InputError, Summary, Verdict, Z_95,
 };
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +45,7 @@ pub struct StoredRef<'a> {
 struct EvalRef<'a> {
     version: u32,
     schema: &'a str,
+    #[serde(skip_serializing_if = "Grading::is_text")]
     grading: Grading,
     cases: &'a [EvalCase],
 }
@@ -340,7 +341,7 @@ impl EvalEditor {
 
     fn eval_ref(&self) -> EvalRef<'_> {
         EvalRef {
-            version: EVAL_FORMAT_VERSION,
+            version: format_version(self.grading),
             schema: &self.schema,
             grading: self.grading,
             cases: &self.cases,
@@ -1444,7 +1445,7 @@ mod tests {
         let mut e = editor();
         e.set_verdict(id_of(&e, "count users"), System::Candidate, Verdict::Fail);
         let set = EvalSet {
-            version: EVAL_FORMAT_VERSION,
+            version: format_version(e.grading()),
             schema: e.schema().to_string(),
             grading: e.grading(),
             cases: e.cases().to_vec(),
@@ -1469,7 +1470,7 @@ mod tests {
         // Serialized as the owned form is: same fields, same order.
         let stored = Stored {
             eval: EvalSet {
-                version: EVAL_FORMAT_VERSION,
+                version: format_version(e.grading()),
                 schema: e.schema().to_string(),
                 grading: e.grading(),
                 cases: e.cases().to_vec(),
@@ -1478,8 +1479,11 @@ mod tests {
         };
         let json = serde_json::to_string(&e.stored("5")).unwrap();
         assert_eq!(json, serde_json::to_string(&stored).unwrap());
-        assert!(json.starts_with(r#"{"eval":{"version":2,"schema":"CREATE TABLE users"#));
-        assert!(json.contains(r#""grading":"text","cases":["#));
+        assert!(json.starts_with(r#"{"eval":{"version":1,"schema":"CREATE TABLE users"#));
+        assert!(
+            !json.contains("grading"),
+            "text grading keeps the version 1 shape"
+        );
         assert!(json.ends_with(r#""tolerance":"5"}"#));
         // Through storage and back.
         let backend = MemoryBackend::default();
@@ -1681,6 +1685,8 @@ mod tests {
         let mut e = editor();
         e.set_grading(Grading::Execution);
         let json = serde_json::to_string(&e.stored("0")).unwrap();
+        assert!(json.starts_with(r#"{"eval":{"version":2,"schema":"CREATE TABLE users"#));
+        assert!(json.contains(r#""grading":"execution","cases":["#));
         let stored: Stored = serde_json::from_str(&json).unwrap();
         assert_eq!(stored.eval.grading, Grading::Execution);
         let (again, _) = EvalEditor::open(lesson(), Some(stored));

@@ -49,6 +49,11 @@ impl Grading {
         }
     }
 
+    /// Whether it is [`Grading::Text`] (the default, left out of the files).
+    pub fn is_text(&self) -> bool {
+        *self == Grading::Text
+    }
+
     /// The menu's words for it.
     pub fn label(self) -> &'static str {
         match self {

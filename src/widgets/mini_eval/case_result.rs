@@ -11,7 +11,7 @@ use leptos::prelude::*;
 fn Side(
     /// What the side shows.
     side: SideView,
-) -> impl IntoView {
+) -> AnyView {
     let verdict = side
         .matches
         .map(|m| if m { "same rows" } else { "rows differ" });
@@ -66,6 +66,7 @@ fn Side(
                 </table>
             </div>
         }
+        .into_any()
     });
     view! {
         <section
@@ -85,6 +86,7 @@ fn Side(
             {more.map(|m| view! { <p class="eval-result-more">{m}</p> })}
         </section>
     }
+    .into_any()
 }
 
 /// Case `id`'s result box (`data-testid="eval-case-result"`), under execution grading only.
@@ -115,15 +117,15 @@ pub fn CaseResult(
                 } else {
                     "Rows compared in any order; repeated rows count."
                 };
-                let [reference, baseline, candidate] = result.sides;
+                let sides = result
+                    .sides
+                    .into_iter()
+                    .map(|side| view! { <Side side=side /> })
+                    .collect_view();
                 view! {
                     <div class="eval-case-result" data-testid="eval-case-result" data-state="ran">
                         <p class="eval-result-order">{order}</p>
-                        <div class="eval-result-sides">
-                            <Side side=reference />
-                            <Side side=baseline />
-                            <Side side=candidate />
-                        </div>
+                        <div class="eval-result-sides">{sides}</div>
                     </div>
                 }
                 .into_any()

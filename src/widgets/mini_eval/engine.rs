@@ -14,16 +14,20 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(inline_js = r#"
 let loading = null;
 let engine = null;
+let failures = 0;
 export function load_sql_engine() {
   if (!loading) {
     const meta = document.querySelector('meta[name="ie-course-sql"]');
     if (!meta) return Promise.reject(new Error("this build has no SQL engine"));
     const base = document.baseURI;
-    loading = import(new URL(meta.content, base).href).then(async (m) => {
+    // A browser may keep a failed import: a retry asks for the module under a new URL.
+    const js = new URL(meta.content, base);
+    if (failures > 0) js.searchParams.set("retry", String(failures));
+    loading = import(js.href).then(async (m) => {
       await m.default({ module_or_path: new URL(meta.dataset.wasm, base).href });
       engine = m;
     });
-    loading.catch(() => { loading = null; });
+    loading.catch(() => { loading = null; failures += 1; });
   }
   return loading;
 }
