@@ -153,16 +153,20 @@ test('the grading choice and the schema travel in the JSON export and import, an
   expect(errors).toEqual([]);
 });
 
-test('if the engine cannot be fetched, grading stays on the text and says so', async ({ page }) => {
-  await page.route(/\/ie-sql-[0-9a-f]+/, (route) => route.abort());
-  const card = await openEval(page);
-  await card.getByTestId('eval-grading').selectOption('execution');
-  await expect(card.getByTestId('eval-grading-status')).toContainText('The SQL engine could not be loaded', { timeout: 20_000 });
-  await expect(card.getByTestId('eval-grading-status')).toContainText('grading stays on the SQL text; nothing was lost');
-  await expect(card.getByTestId('eval-grading')).toHaveValue('text');
-  await expect(card.getByTestId('eval-case-result')).toHaveCount(0);
-  await expect(card.getByTestId('eval-acc-candidate')).toHaveText('90%');
-  // Once the module can be had, choosing again loads it.
-  await page.unroute(/\/ie-sql-[0-9a-f]+/);
-  await runOnSqlite(card);
+// A service worker's own fetches pass by the page's routes: without it, the route can refuse.
+test.describe('without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+  test('if the engine cannot be fetched, grading stays on the text and says so', async ({ page }) => {
+    await page.route(/\/ie-sql-[0-9a-f]+/, (route) => route.abort());
+    const card = await openEval(page);
+    await card.getByTestId('eval-grading').selectOption('execution');
+    await expect(card.getByTestId('eval-grading-status')).toContainText('The SQL engine could not be loaded', { timeout: 20_000 });
+    await expect(card.getByTestId('eval-grading-status')).toContainText('grading stays on the SQL text; nothing was lost');
+    await expect(card.getByTestId('eval-grading')).toHaveValue('text');
+    await expect(card.getByTestId('eval-case-result')).toHaveCount(0);
+    await expect(card.getByTestId('eval-acc-candidate')).toHaveText('90%');
+    // Once the module can be had, choosing again loads it.
+    await page.unroute(/\/ie-sql-[0-9a-f]+/);
+    await runOnSqlite(card);
+  });
 });
