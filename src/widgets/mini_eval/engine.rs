@@ -9,6 +9,8 @@
 use crate::logic::eval::editor::EvalEditor;
 use crate::logic::eval::execution::{parse_wire, Grading};
 use leptos::prelude::*;
+use std::cell::Cell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(inline_js = r#"
@@ -69,11 +71,12 @@ pub enum EngineState {
 }
 
 /// The engine as the widget holds it: its state, and whether a run is under way.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Engine {
     /// Where it stands, for the status line.
     pub state: RwSignal<EngineState>,
-    running: StoredValue<bool>,
+    /// Whether a run is under way (plain, not reactive: the run outlives no widget).
+    running: Rc<Cell<bool>>,
 }
 
 impl Engine {
@@ -81,21 +84,21 @@ impl Engine {
     pub fn new() -> Self {
         Engine {
             state: RwSignal::new(EngineState::Idle),
-            running: StoredValue::new(false),
+            running: Rc::new(Cell::new(false)),
         }
     }
 
     /// Loads the engine if need be, then runs the eval's waiting cases, a chunk per task,
     /// until none waits. Does nothing while a run is already under way (it picks up new
-    /// waiting cases itself).
-    pub fn run(self, editor: RwSignal<EvalEditor>) {
-        if self.running.get_value() {
+    /// waiting cases itself). Stops quietly once the widget is gone (its signals disposed).
+    pub fn run(&self, editor: RwSignal<EvalEditor>) {
+        if self.running.replace(true) {
             return;
         }
-        self.running.set_value(true);
+        let (state, running) = (self.state, self.running.clone());
         wasm_bindgen_futures::spawn_local(async move {
-            if self.state.get_untracked() != EngineState::Ready {
-                self.state.set(EngineState::Loading);
+            if state.try_get_untracked() != Some(EngineState::Ready) {
+                state.try_set(EngineState::Loading);
                 let loaded = wasm_bindgen_futures::JsFuture::from(load_sql_engine()).await;
                 if let Err(e) = loaded {
                     let reason = e
@@ -103,26 +106,24 @@ impl Engine {
                         .map(|e| String::from(e.message()))
                         .or_else(|| e.as_string())
                         .unwrap_or_else(|| "unknown reason".into());
-                    self.state.set(EngineState::Failed(reason));
-                    editor.update(|e| {
-                        e.set_grading(Grading::Text);
-                    });
-                    self.running.set_value(false);
+                    state.try_set(EngineState::Failed(reason));
+                    editor.try_update(|e| e.set_grading(Grading::Text));
+                    running.set(false);
                     return;
                 }
-                self.state.set(EngineState::Ready);
+                state.try_set(EngineState::Ready);
             }
-            while editor.with_untracked(EvalEditor::is_waiting) {
+            while editor.try_with_untracked(EvalEditor::is_waiting) == Some(true) {
                 let start = js_sys::Date::now();
-                editor.update(|e| {
+                editor.try_update(|e| {
                     e.run_waiting(
                         &mut |schema, sql| parse_wire(&run_sql(schema, sql)),
                         &mut || js_sys::Date::now() - start < CHUNK_MS,
-                    );
+                    )
                 });
                 let _ = wasm_bindgen_futures::JsFuture::from(next_task()).await;
             }
-            self.running.set_value(false);
+            running.set(false);
         });
     }
 }

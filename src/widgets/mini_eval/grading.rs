@@ -20,15 +20,17 @@ pub fn GradingChoice(
     // cases come to wait under execution grading (the choice made, or stored from before; an
     // edit of a case's SQL or of the schema; an import). Their rows come back later, case by
     // case, through the engine's run.
+    let runner = engine.clone();
     Effect::new(move |_| {
         let _ = wanted.get();
         if grading.get() == Grading::Execution {
-            engine.run(editor);
+            runner.run(editor);
         }
     });
+    let state = engine.state;
     let revision = Memo::new(move |_| editor.with(EvalEditor::revision));
     let status = Memo::new(move |_| {
-        let state = engine.state.get();
+        let state = state.get();
         if let EngineState::Failed(reason) = &state {
             return Some((
                 true,
@@ -68,7 +70,7 @@ pub fn GradingChoice(
                 on:change=move |ev| {
                     let choice = Grading::from_id(&event_target_value(&ev));
                     if choice == Grading::Execution {
-                        engine.state.update(|s| {
+                        state.update(|s| {
                             if matches!(s, EngineState::Failed(_)) {
                                 *s = EngineState::Idle;
                             }

@@ -2,7 +2,7 @@
 // reader chooses execution grading) runs the schema, the reference and each answer, and a case
 // passes when the answer returns the reference's rows.
 const { test, expect } = require('@playwright/test');
-const { appReady, watchErrors } = require('./course');
+const { appReady, watchErrors, SUB_ORIGIN } = require('./course');
 
 /** Every request the page and its service worker make, by URL. */
 function watchRequests(page) {
@@ -150,6 +150,17 @@ test('the grading choice and the schema travel in the JSON export and import, an
   await expect(card.getByLabel('Schema the questions are about')).toHaveValue(/'Gus'/);
   const reference = row(card, 'emails of admins').locator('[data-side="reference"]');
   await expect(reference.locator('.eval-result-summary')).toHaveText('3 rows', { timeout: 20_000 });
+  expect(errors).toEqual([]);
+});
+
+test('under a sub-path the engine loads from the site\'s base', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(`${SUB_ORIGIN}/some/sub/path/model-selection/`);
+  await appReady(page);
+  const card = page.locator('[data-widget="mini-eval"]');
+  await card.scrollIntoViewIfNeeded();
+  await runOnSqlite(card);
+  await expect(row(card, 'emails of admins').locator('[data-side="candidate"] tr.differs')).toHaveCount(3);
   expect(errors).toEqual([]);
 });
 
