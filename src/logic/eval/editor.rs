@@ -455,10 +455,13 @@ impl EvalEditor {
         self.runs_from = 0;
     }
 
-    /// Regrades every case (the grading or the runs changed for all of them).
+    /// Regrades every case (the grading or the runs changed for all of them), touching only
+    /// those whose outcome changes: a case's row redraws when its own outcome does.
     fn regrade_all(&mut self) {
         for at in 0..self.cases.len() {
-            self.touch(at, true);
+            if self.grade(at) != self.rows.get(at).map(|r| r.outcome) {
+                self.touch(at, true);
+            }
         }
     }
 
@@ -475,6 +478,8 @@ impl EvalEditor {
             return false;
         }
         self.grading = grading;
+        // The eval changed (its file carries the grading), whichever case's outcome does.
+        self.clock += 1;
         self.want_runs();
         self.regrade_all();
         true
@@ -574,6 +579,8 @@ impl EvalEditor {
 
     /// Records the place of the case at `at`, which moved there at the current revision.
     fn place(&mut self, at: usize) {
+        // A case still waiting for its runs may have moved before where the runner is.
+        self.runs_from = self.runs_from.min(at);
         if let Some(row) = self.rows.get_mut(at) {
             row.revision = self.clock;
             if let Some(p) = self.positions.get_mut(row.id.0) {
@@ -1557,10 +1564,14 @@ mod tests {
         let text = e.summary();
         assert_eq!(e.execution(id_of(&e, "all names")), CaseExecution::Off);
         assert_eq!(run_all(&mut e), 0, "nothing runs under text grading");
-        let wanted = e.runs_wanted();
+        let (wanted, revision) = (e.runs_wanted(), e.revision());
         assert!(e.set_grading(Grading::Execution));
         assert!(!e.set_grading(Grading::Execution));
         assert!(e.runs_wanted() > wanted);
+        assert!(
+            e.revision() > revision,
+            "a new grading is a change to save and export"
+        );
         assert!(e.is_waiting());
         assert_eq!(e.execution(id_of(&e, "all names")), CaseExecution::Waiting);
         assert_eq!(
@@ -1677,6 +1688,27 @@ mod tests {
         assert!(!e.is_waiting());
         assert_eq!(e.execution(admins), CaseExecution::Off);
         assert_eq!(e.outcome(admins), Some((true, false)));
+        check(&e);
+    }
+
+    #[test]
+    fn a_waiting_case_moved_before_the_runner_still_runs() {
+        let mut e = editor();
+        e.set_grading(Grading::Execution);
+        let only_three = |e: &mut EvalEditor| {
+            let mut n = 0;
+            e.run_waiting(&mut crate::logic::eval::execution::sqlite::run, &mut || {
+                n += 1;
+                n < 3
+            })
+        };
+        assert_eq!(only_three(&mut e), 3);
+        // The fourth case, not run yet, moves up to third place.
+        let fourth = e.ids().nth(3).unwrap();
+        assert!(e.move_up(fourth));
+        assert_eq!(run_all(&mut e), 7);
+        assert_eq!(e.runs_done(), (10, 10));
+        assert!(!e.is_waiting());
         check(&e);
     }
 
