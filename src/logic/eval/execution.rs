@@ -63,8 +63,9 @@ impl Grading {
     }
 }
 
-/// One value SQLite returned.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One value SQLite returned. Serialized untagged: `null`, a number (a real always with a
+/// fraction or exponent, so `2.0` stays a real), a string, or `{"blob": "00ff"}`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum Value {
     /// SQL NULL.
@@ -159,7 +160,7 @@ fn format_real(r: f64) -> String {
 }
 
 /// The rows a query returned, with its column names.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
 pub struct QueryResult {
     /// The column names, as SQLite names them.
     pub columns: Vec<String>,
@@ -171,7 +172,7 @@ pub struct QueryResult {
 pub type RunOutcome = Result<QueryResult, String>;
 
 /// The wire form of a [`RunOutcome`], as the SQL module hands it over.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize)]
 #[serde(rename_all = "lowercase")]
 enum Wire {
     Ok(QueryResult),
@@ -190,12 +191,55 @@ pub fn wire_json(outcome: &RunOutcome) -> String {
 }
 
 /// Reads what the SQL module returned ([`wire_json`]); anything unreadable is an error to show.
+///
+/// Read through `serde_json::Value` by hand rather than derived: the widgets module, which
+/// reads it, stays smaller without serde's machinery for untagged enums.
 pub fn parse_wire(json: &str) -> RunOutcome {
-    match serde_json::from_str::<Wire>(json) {
-        Ok(Wire::Ok(result)) => Ok(result),
-        Ok(Wire::Error(message)) => Err(message),
-        Err(e) => Err(format!("the SQL engine's answer could not be read ({e})")),
+    use serde_json::Value as Json;
+    let unreadable = |why: String| format!("the SQL engine's answer could not be read ({why})");
+    let wire: Json = serde_json::from_str(json).map_err(|e| unreadable(e.to_string()))?;
+    if let Some(message) = wire.get("error").and_then(Json::as_str) {
+        return Err(message.to_string());
     }
+    let ok = wire
+        .get("ok")
+        .ok_or_else(|| unreadable("no result".into()))?;
+    let columns = ok
+        .get("columns")
+        .and_then(Json::as_array)
+        .ok_or_else(|| unreadable("no columns".into()))?
+        .iter()
+        .map(|c| c.as_str().map(str::to_string))
+        .collect::<Option<Vec<String>>>()
+        .ok_or_else(|| unreadable("a column name is not text".into()))?;
+    let value = |v: &Json| -> Option<Value> {
+        Some(match v {
+            Json::Null => Value::Null,
+            Json::Number(n) => match n.as_i64() {
+                Some(i) => Value::Integer(i),
+                None => Value::Real(n.as_f64()?),
+            },
+            Json::String(t) => Value::Text(t.clone()),
+            Json::Object(o) => Value::Blob {
+                blob: o.get("blob")?.as_str()?.to_string(),
+            },
+            _ => return None,
+        })
+    };
+    let rows = ok
+        .get("rows")
+        .and_then(Json::as_array)
+        .ok_or_else(|| unreadable("no rows".into()))?
+        .iter()
+        .map(|row| {
+            row.as_array()?
+                .iter()
+                .map(value)
+                .collect::<Option<Vec<Value>>>()
+        })
+        .collect::<Option<Vec<Vec<Value>>>>()
+        .ok_or_else(|| unreadable("a value of an unknown kind".into()))?;
+    Ok(QueryResult { columns, rows })
 }
 
 /// The three runs of one case: the reference and both answers, each in a fresh database
@@ -713,6 +757,15 @@ mod tests {
         assert!(parse_wire("junk")
             .unwrap_err()
             .starts_with("the SQL engine's answer"));
+        assert!(parse_wire(r#"{"ok": {"columns": ["a"], "rows": [[[1]]]}}"#)
+            .unwrap_err()
+            .ends_with("(a value of an unknown kind)"));
+        assert!(parse_wire(r#"{"ok": {"rows": []}}"#)
+            .unwrap_err()
+            .ends_with("(no columns)"));
+        // A whole real stays a real; an integer stays an integer.
+        let two = parse_wire(r#"{"ok": {"columns": ["a", "b"], "rows": [[2.0, 2]]}}"#).unwrap();
+        assert_eq!(two.rows[0], [Value::Real(2.0), int(2)]);
     }
 
     #[test]
