@@ -56,10 +56,7 @@ mod postbuild {
 
         // The SQL engine module (tools/build-sql.sh), named in every page's head.
         let sql_extra = match std::env::var_os("IE_SQL_DIR") {
-            Some(dir) => {
-                let (js, wasm) = install_sql(&PathBuf::from(dir), &staging)?;
-                sql_head(&js, &wasm)
-            }
+            Some(dir) => sql_head(&install_sql(&PathBuf::from(dir), &staging)?),
             None => String::new(),
         };
 
@@ -147,8 +144,9 @@ mod postbuild {
     }
 
     /// Copies the SQL engine module from `dir` (wasm-bindgen's output) into `staging` under
-    /// names that carry a hash of its contents. Returns (js, wasm) names.
-    fn install_sql(dir: &Path, staging: &Path) -> Result<(String, String), String> {
+    /// names that carry a hash of its contents. Returns their stem, `ie-sql-<hash>` (then
+    /// `.js` and `_bg.wasm`).
+    fn install_sql(dir: &Path, staging: &Path) -> Result<String, String> {
         let read = |name: &str| {
             std::fs::read(dir.join(name)).map_err(|e| format!("{}: {e}", dir.join(name).display()))
         };
@@ -163,13 +161,11 @@ mod postbuild {
             .take(8)
             .map(|b| format!("{b:02x}"))
             .collect();
-        let (js_name, wasm_name) = (
-            format!("ie-sql-{hash}.js"),
-            format!("ie-sql-{hash}_bg.wasm"),
-        );
-        std::fs::write(staging.join(&js_name), &js).map_err(|e| e.to_string())?;
-        std::fs::write(staging.join(&wasm_name), &wasm).map_err(|e| e.to_string())?;
-        Ok((js_name, wasm_name))
+        let stem = format!("ie-sql-{hash}");
+        std::fs::write(staging.join(format!("{stem}.js")), &js).map_err(|e| e.to_string())?;
+        std::fs::write(staging.join(format!("{stem}_bg.wasm")), &wasm)
+            .map_err(|e| e.to_string())?;
+        Ok(stem)
     }
 
     fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {

@@ -23,10 +23,10 @@ export function load_sql_engine() {
     if (!meta) return Promise.reject(new Error("this build has no SQL engine"));
     const base = document.baseURI;
     // A browser may keep a failed import: a retry asks for the module under a new URL.
-    const js = new URL(meta.content, base);
+    const js = new URL(meta.content + ".js", base);
     if (failures > 0) js.searchParams.set("retry", String(failures));
     loading = import(js.href).then(async (m) => {
-      await m.default({ module_or_path: new URL(meta.dataset.wasm, base).href });
+      await m.default({ module_or_path: new URL(meta.content + "_bg.wasm", base).href });
       engine = m;
     });
     loading.catch(() => { loading = null; failures += 1; });
