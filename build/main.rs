@@ -121,7 +121,6 @@ fn run() -> Result<(), String> {
     println!("cargo:rerun-if-changed=content");
     println!("cargo:rerun-if-changed=src/widgets/registry.rs");
     println!("cargo:rerun-if-changed=src/figures.rs");
-    println!("cargo:rerun-if-changed=src/search.rs");
     println!("cargo:rerun-if-changed=src/logic");
     println!("cargo:rerun-if-changed=src/logic.rs");
 

@@ -204,10 +204,36 @@ pub fn widgets_head(modules: &[InstalledModule], shown: &[&str], files: &WidgetF
     )
 }
 
+/// File names of the SQL engine module start with this (`ie-sql-<hash>.js`, `…_bg.wasm`).
+pub const SQL_MODULE_PREFIX: &str = "ie-sql-";
+
+/// The head element that names the SQL engine module by the stem of its file names at the
+/// site's base (`ie-sql-<hash>`: `.js` and `_bg.wasm` follow), kept short since every page
+/// carries it. Nothing fetches the module until a reader turns the mini eval's execution
+/// grading on.
+pub fn sql_head(stem: &str) -> String {
+    format!(
+        "\n    <meta name=\"ie-course-sql\" content=\"{}\" />",
+        escape(stem)
+    )
+}
+
+/// Whether the service worker precaches `file` (a path from the site root): every file but
+/// the SQL engine module, which it keeps the first time a reader uses it instead (it keeps
+/// every asset it had to fetch), so a first visit never downloads it.
+pub fn precached(file: &str) -> bool {
+    !file
+        .rsplit('/')
+        .next()
+        .unwrap_or(file)
+        .starts_with(SQL_MODULE_PREFIX)
+}
+
 /// The service worker: precaches `files` (paths relative to the site root, hashed names for
 /// assets) in a cache named for `version`, serves pages network-first with the cache as
-/// fallback (so a new deploy's pages load its own assets) and assets cache-first, and on
-/// activation deletes every other version's cache, so versions never mix.
+/// fallback (so a new deploy's pages load its own assets) and assets cache-first, keeping an
+/// asset it had to fetch (the SQL engine, not precached), and on activation deletes every
+/// other version's cache, so versions never mix.
 pub fn service_worker(files: &[String], version: &str) -> String {
     let list = files
         .iter()
@@ -238,7 +264,7 @@ self.addEventListener("fetch", (event) => {{
     }}));
     return;
   }}
-  event.respondWith(caches.open(CACHE).then((cache) => cache.match(request).then((hit) => hit || fetch(request))));
+  event.respondWith(caches.open(CACHE).then((cache) => cache.match(request).then((hit) => hit || fetch(request).then((r) => (r.status == 200 && cache.put(request, r.clone()), r)))));
 }});
 "#
     )
@@ -443,6 +469,18 @@ mod tests {
         assert!(sw.contains("const CACHE = \"ie-course-abc123\";"));
         assert!(sw.contains("\"app-1a2b.wasm\""));
         assert!(sw.contains("k !== CACHE"));
+    }
+
+    #[test]
+    fn the_sql_module_is_named_in_a_meta_and_cached_on_first_use_only() {
+        assert_eq!(
+            sql_head("ie-sql-ab"),
+            "\n    <meta name=\"ie-course-sql\" content=\"ie-sql-ab\" />"
+        );
+        assert!(!precached("ie-sql-ab_bg.wasm") && !precached("sub/ie-sql-ab.js"));
+        assert!(precached("ie-widgets-ab_bg.wasm") && precached("index.html"));
+        let sw = service_worker(&["index.html".into()], "v");
+        assert!(sw.contains("cache.put(request, r.clone())"), "{sw}");
     }
 
     #[test]

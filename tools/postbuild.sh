@@ -35,4 +35,6 @@ finish() {
 export -f finish
 export out profile widgets_target
 printf '%s\n' "${modules[@]}" | xargs -P 2 -I{} bash -c 'finish "$1"' _ {}
+# The SQL engine module, loaded only when a reader turns on execution grading.
+export IE_SQL_DIR="$target_dir/ie-sql/$profile" && tools/build-sql.sh "$IE_SQL_DIR" "$profile"
 IE_WIDGETS_DIR="$out" cargo run --quiet --bin prerender

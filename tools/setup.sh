@@ -2,7 +2,7 @@
 # Installs what this project needs on a fresh machine of its kind (Debian with rustup, Node.js
 # and npm; root). Idempotent: each step is skipped when its tool is already there.
 #
-#   tools/setup.sh build   # Rust wasm target, Trunk, wasm-bindgen-cli, wasm-opt (binaryen 132)
+#   tools/setup.sh build   # Rust wasm target, Trunk, clang, wasm-bindgen-cli, wasm-opt (binaryen 132)
 #   tools/setup.sh test    # the above, plus Chromium, chromedriver and Playwright
 #
 # Afterwards put tools/node_modules/.bin on PATH (tools/env.sh does) so Trunk finds wasm-opt.
@@ -23,6 +23,12 @@ setup_build() {
   if ! trunk --version 2>/dev/null | grep -q '^trunk 0\.21\.'; then
     say "installing Trunk 0.21 (about 10 minutes, once)"
     cargo install trunk --version '~0.21' --locked
+  fi
+  # clang compiles SQLite's C code for wasm32 (the SQL engine module, tools/build-sql.sh).
+  if ! command -v clang >/dev/null; then
+    say "installing clang (Debian package)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq clang >/dev/null
   fi
   # wasm-bindgen-cli must match the wasm-bindgen crate in Cargo.lock exactly. Without --locked:
   # with it, a pinned dependency is missing from the registry.

@@ -12,10 +12,7 @@ use wasm_bindgen::prelude::*;
 // (`content`, `data-wasm`: its files; `data-widgets`: what it carries) and, in `data-modules`,
 // a file listing every module, smallest first (src/widgets/modules.rs). After a move in the app
 // to a page whose widgets that module does not carry, the first module in the list that
-// carries them all loads. Should a module fail to load (offline, before the reader's first
-// visit to this page: the service worker keeps only the module with every widget beforehand),
-// the module with every widget, last in the list, loads instead. Each module loads once, and
-// with the first the widgets' stylesheet
+// carries them all loads. Each module loads once, and with the first the widgets' stylesheet
 // (`data-css`), which a widget waits for so that it never shows unstyled. Widgets mount one a task, in the order the
 // page asks for them: a page with several never holds the main thread for all at once.
 #[wasm_bindgen(inline_js = r#"
@@ -54,12 +51,7 @@ function start(mod) {
 async function load(name) {
   const m = document.querySelector('meta[name="ie-course-widgets"]');
   if (!m) throw new Error("this build has no widgets module");
-  const [js] = await Promise.all([pick(name, m).then((mod) => start(mod).catch(async (e) => {
-    list = list || fetch(at(m.dataset.modules)).then((r) => r.json());
-    const all = (await list).at(-1);
-    if (!all || all.js === mod.js) throw e;
-    return start(all);
-  })), styles(m)]);
+  const [js] = await Promise.all([pick(name, m).then(start), styles(m)]);
   return js;
 }
 export function mount_widget(el, name, params) {

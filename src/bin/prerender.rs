@@ -27,9 +27,9 @@ mod postbuild {
     use ie_course::content::{Block, LESSONS};
     use ie_course::nav::{self, Route};
     use ie_course::prerender::{
-        content_security_policy, inline_script_hashes, page_html, search_json, service_worker,
-        start_after_first_paint, widgets_head, widgets_list, with_head_extras, InstalledModule,
-        WidgetFiles,
+        content_security_policy, inline_script_hashes, page_html, precached, search_json,
+        service_worker, sql_head, start_after_first_paint, widgets_head, widgets_list,
+        with_head_extras, InstalledModule, WidgetFiles,
     };
     use ie_course::widgets::modules::MODULES;
     use sha2::Digest;
@@ -62,14 +62,20 @@ mod postbuild {
         // The list of every module and the widgets' stylesheet, under names that carry their
         // hash like the modules'.
         let list = widgets_list(&widgets);
-        let files = WidgetFiles {
+        let widget_files = WidgetFiles {
             list: format!("ie-widgets-{}.json", short_hash(list.as_bytes())),
             css: format!("widgets-{}.css", short_hash(WIDGETS_CSS.as_bytes())),
         };
         if !widgets.is_empty() {
-            write(&staging.join(&files.list), &list)?;
-            write(&staging.join(&files.css), WIDGETS_CSS)?;
+            write(&staging.join(&widget_files.list), &list)?;
+            write(&staging.join(&widget_files.css), WIDGETS_CSS)?;
         }
+
+        // The SQL engine module (tools/build-sql.sh), named in every page's head.
+        let sql_extra = match std::env::var_os("IE_SQL_DIR") {
+            Some(dir) => sql_head(&install_sql(&PathBuf::from(dir), &staging)?),
+            None => String::new(),
+        };
 
         let mut pages = vec![
             ("index.html".to_string(), Route::Home),
@@ -91,7 +97,7 @@ mod postbuild {
                 Route::NotFound => base.clone(),
                 r => format!("{base}{}", nav::href(r).trim_start_matches("./")),
             };
-            let extra = widgets_head(&widgets, &shown_widgets(route), &files);
+            let extra = widgets_head(&widgets, &shown_widgets(route), &widget_files) + &sql_extra;
             write(
                 &staging.join(&path),
                 &with_head_extras(&html, &csp, &canonical, &extra),
@@ -103,7 +109,7 @@ mod postbuild {
         // The service worker: every file of the build, under a version hashed from their contents.
         let mut files = Vec::new();
         list_files(&staging, &staging, &mut files)?;
-        files.retain(|f| f != "sw.js");
+        files.retain(|f| f != "sw.js" && precached(f));
         files.sort();
         let mut hasher = sha2::Sha256::new();
         for f in &files {
@@ -180,6 +186,25 @@ mod postbuild {
             .take(8)
             .map(|b| format!("{b:02x}"))
             .collect()
+    }
+
+    /// Copies the SQL engine module from `dir` (wasm-bindgen's output) into `staging` under
+    /// names that carry a hash of its contents. Returns their stem, `ie-sql-<hash>` (then
+    /// `.js` and `_bg.wasm`).
+    fn install_sql(dir: &Path, staging: &Path) -> Result<String, String> {
+        let read = |name: &str| {
+            std::fs::read(dir.join(name)).map_err(|e| format!("{}: {e}", dir.join(name).display()))
+        };
+        let js = read("ie-sql.js")?;
+        let wasm = read("ie-sql_bg.wasm")?;
+        let stem = format!(
+            "ie-sql-{}",
+            short_hash(&[js.as_slice(), wasm.as_slice()].concat())
+        );
+        std::fs::write(staging.join(format!("{stem}.js")), &js).map_err(|e| e.to_string())?;
+        std::fs::write(staging.join(format!("{stem}_bg.wasm")), &wasm)
+            .map_err(|e| e.to_string())?;
+        Ok(stem)
     }
 
     fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {

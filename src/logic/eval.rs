@@ -11,10 +11,24 @@ use serde::{Deserialize, Serialize};
 
 pub mod chunked;
 pub mod editor;
+pub mod execution;
 pub mod tally;
 
-/// The eval file format version this code writes and reads.
-pub const EVAL_FORMAT_VERSION: u32 = 1;
+use execution::Grading;
+
+/// The newest eval file format this code reads: 2 added the grading choice (`grading`);
+/// version 1 files load with text grading.
+pub const EVAL_FORMAT_VERSION: u32 = 2;
+
+/// The format version a file with `grading` is written as: 1 under text grading (the file is
+/// exactly what version 1 wrote), 2 under execution grading, which an older build cannot
+/// honour and so refuses with a message instead of grading by text unawares.
+pub fn format_version(grading: Grading) -> u32 {
+    match grading {
+        Grading::Text => 1,
+        Grading::Execution => 2,
+    }
+}
 /// Largest eval file or paste accepted, in bytes (1 MB).
 pub const MAX_INPUT_BYTES: usize = 1_000_000;
 /// z for a two-sided 95% interval (the usual rounded value).
@@ -94,8 +108,13 @@ pub struct EvalCase {
 pub struct EvalSet {
     /// Format version (`EVAL_FORMAT_VERSION`).
     pub version: u32,
-    /// The database schema, as SQL, shown next to the questions.
+    /// The database schema, as SQL, shown next to the questions: CREATE TABLE statements, and
+    /// the INSERT statements that execution grading runs the queries on.
     pub schema: String,
+    /// How answers are graded (text when absent, as in version 1 files; written only when it
+    /// is execution).
+    #[serde(skip_serializing_if = "Grading::is_text")]
+    pub grading: Grading,
     /// The cases, in display order.
     pub cases: Vec<EvalCase>,
 }
@@ -105,6 +124,7 @@ impl Default for EvalSet {
         Self {
             version: EVAL_FORMAT_VERSION,
             schema: String::new(),
+            grading: Grading::Text,
             cases: Vec::new(),
         }
     }
@@ -239,14 +259,36 @@ pub fn auto_grade(reference: &str, answer: &str) -> bool {
     !reference.is_empty() && reference == normalize_sql(answer)
 }
 
-/// Whether (baseline, candidate) pass on `case`: manual verdicts first, else [`auto_grade`].
+/// Whether (baseline, candidate) pass on `case` under text grading: manual verdicts first,
+/// else [`auto_grade`].
 pub fn outcome(case: &EvalCase) -> (bool, bool) {
+    graded_outcome(case, Grading::Text, None)
+}
+
+/// Whether (baseline, candidate) pass on `case` under `grading`: manual verdicts first; under
+/// execution grading, whether each answer returned the reference's rows in `runs`, or the text
+/// until the runs are in (`None`); under text grading, [`auto_grade`].
+pub fn graded_outcome(
+    case: &EvalCase,
+    grading: Grading,
+    runs: Option<&execution::CaseRuns>,
+) -> (bool, bool) {
+    let by_rows = match (grading, runs) {
+        (Grading::Execution, Some(runs)) => {
+            Some(runs.outcome(execution::has_order_by(&case.reference_sql)))
+        }
+        _ => None,
+    };
     let reference = &case.reference_sql;
     (
-        case.baseline_verdict
-            .passes(|| auto_grade(reference, &case.baseline_sql)),
-        case.candidate_verdict
-            .passes(|| auto_grade(reference, &case.candidate_sql)),
+        case.baseline_verdict.passes(|| match by_rows {
+            Some((base, _)) => base,
+            None => auto_grade(reference, &case.baseline_sql),
+        }),
+        case.candidate_verdict.passes(|| match by_rows {
+            Some((_, cand)) => cand,
+            None => auto_grade(reference, &case.candidate_sql),
+        }),
     )
 }
 
@@ -897,6 +939,12 @@ fn misplaced_field(v: &serde_json::Value) -> Option<String> {
     if top.get("schema").is_some_and(|x| !x.is_string()) {
         return Some(field("schema"));
     }
+    if top
+        .get("grading")
+        .is_some_and(|x| !matches!(x.as_str(), Some("text" | "execution")))
+    {
+        return Some(field("grading"));
+    }
     let cases = match top.get("cases") {
         None => return None,
         Some(Value::Array(cases)) => cases,
@@ -1182,6 +1230,7 @@ mod tests {
         admins.critical = true;
         EvalSet {
             version: 1,
+            grading: Grading::Text,
             schema: "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, \
                      email TEXT NOT NULL, city TEXT NOT NULL, is_admin BOOLEAN NOT NULL);"
                 .into(),
@@ -1313,6 +1362,65 @@ mod tests {
     }
 
     #[test]
+    fn the_grading_choice_travels_in_the_file_and_old_files_grade_by_text() {
+        let mut set = course_eval();
+        assert!(
+            !eval_json(&set).contains("grading"),
+            "text grading: the version 1 shape"
+        );
+        set.grading = Grading::Execution;
+        set.version = format_version(Grading::Execution);
+        let json = eval_json(&set);
+        assert!(json.contains("\"grading\": \"execution\""), "{json}");
+        assert_eq!(parse_eval_json(&json), Ok(set));
+        let old = parse_eval_json(r#"{"version": 1, "schema": "S", "cases": []}"#).unwrap();
+        assert_eq!((old.version, old.grading), (1, Grading::Text));
+        let m = parse_eval_json(r#"{"grading": "rows"}"#)
+            .unwrap_err()
+            .message;
+        assert!(m.contains("field \u{201c}grading\u{201d}"), "{m}");
+    }
+
+    #[test]
+    fn execution_grading_uses_the_rows_once_they_are_in_and_verdicts_still_override() {
+        use execution::{CaseRuns, QueryResult, Value};
+        let mut c = case(
+            "admins",
+            "",
+            "SELECT email FROM users WHERE is_admin = TRUE",
+            "SELECT email FROM users WHERE is_admin",
+            "SELECT email FROM users",
+        );
+        let rows = |n: i64| {
+            Ok(QueryResult {
+                columns: vec!["email".into()],
+                rows: (0..n).map(|i| vec![Value::Integer(i)]).collect(),
+            })
+        };
+        let runs = CaseRuns {
+            reference: rows(2),
+            baseline: rows(2),
+            candidate: rows(5),
+        };
+        assert_eq!(
+            graded_outcome(&c, Grading::Text, Some(&runs)),
+            (false, false)
+        );
+        // Until the runs are in, the text decides.
+        assert_eq!(graded_outcome(&c, Grading::Execution, None), (false, false));
+        assert_eq!(
+            graded_outcome(&c, Grading::Execution, Some(&runs)),
+            (true, false)
+        );
+        c.baseline_verdict = Verdict::Fail;
+        c.candidate_verdict = Verdict::Pass;
+        assert_eq!(
+            graded_outcome(&c, Grading::Execution, Some(&runs)),
+            (false, true)
+        );
+    }
+
+    #[test]
     fn bad_json_says_where() {
         let err = parse_eval_json("{\n  \"cases\": [\n    {\"name\": 3}\n  ]\n}").unwrap_err();
         assert_eq!(err.field, "Eval file");
@@ -1329,8 +1437,8 @@ mod tests {
         );
         let err = parse_eval_json(r#"{"cases": [{"baseline_verdict": "maybe"}]}"#).unwrap_err();
         assert!(err.message.contains("unknown variant"), "{}", err.message);
-        let err = parse_eval_json(r#"{"version": 2}"#).unwrap_err();
-        assert!(err.message.contains("version 2"), "{}", err.message);
+        let err = parse_eval_json(r#"{"version": 3}"#).unwrap_err();
+        assert!(err.message.contains("version 3"), "{}", err.message);
         let big = " ".repeat(MAX_INPUT_BYTES + 1);
         assert!(parse_eval_json(&big).unwrap_err().message.contains("1 MB"));
     }

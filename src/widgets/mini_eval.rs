@@ -5,7 +5,10 @@
 //! `logic::eval`; this file and its parts wire one signal of the editor to the view. Every
 //! piece of user text is rendered as text (never `inner_html`).
 
+mod case_result;
 mod case_row;
+mod engine;
+mod grading;
 mod pager;
 mod results;
 mod transfer;
@@ -152,6 +155,7 @@ pub fn MiniEval() -> impl IntoView {
             <p class="widget-note eval-intro">
                 "Each case is a question, a reference SQL query, and the query each system wrote. An answer passes when it matches the reference once case, spacing and a final semicolon are ignored, unless you set its verdict by hand. The candidate is the optimized system."
             </p>
+            <grading::GradingChoice editor=editor />
             <Outputs tally=tally />
 
             <h4 class="eval-heading">"Where the cases went"</h4>

@@ -9,11 +9,13 @@
 //! The tolerance is typed in a shared number field that owns its text, so it is not held here;
 //! the steps that touch it (reset, its undo, the stored form) take or give it.
 
+use super::execution::{case_result_view, CaseResultView, CaseRuns, Grading, RunOutcome};
 use super::tally::{bucket_slot, Tally};
 use super::{
-    accuracy, case_label, cases_from_pass_fail, decide_tally, diff_sides, outcome, parse_import,
-    parse_tolerance, percent_text, results_csv_graded, wilson_interval, Bucket, Decision, DiffRun,
-    EvalCase, EvalSet, Import, InputError, Summary, Verdict, EVAL_FORMAT_VERSION, Z_95,
+    accuracy, case_label, cases_from_pass_fail, decide_tally, diff_sides, format_version,
+    graded_outcome, parse_import, parse_tolerance, percent_text, results_csv_graded,
+    wilson_interval, Bucket, Decision, DiffRun, EvalCase, EvalSet, Import, InputError, Summary,
+    Verdict, EVAL_FORMAT_VERSION, Z_95,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -112,6 +114,8 @@ fn is_false(b: &bool) -> bool {
 struct EvalRef<'a> {
     version: u32,
     schema: &'a str,
+    #[serde(skip_serializing_if = "Grading::is_text")]
+    grading: Grading,
     cases: &'a [EvalCase],
 }
 
@@ -240,6 +244,7 @@ enum Undo {
     Replaced {
         what: &'static str,
         schema: String,
+        grading: Grading,
         cases: Vec<EvalCase>,
         tolerance: Option<String>,
     },
@@ -305,6 +310,26 @@ pub struct EvalEditor {
     members: [BTreeSet<Member>; 4],
     /// The critical cases that regressed, ordered by place.
     critical_regressed: BTreeSet<Member>,
+    /// How answers are graded.
+    grading: Grading,
+    /// By case id: the case's runs on the SQL engine, `None` until they are in (and again once
+    /// its SQL or the schema changes).
+    runs: Vec<Option<CaseRuns>>,
+    /// Counts the times runs were dropped or wanted anew: what the engine's runner wakes on.
+    runs_wanted: u64,
+    /// The first index that may still wait for its runs.
+    runs_from: usize,
+}
+
+/// Where a case stands with the SQL engine, for its result box.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CaseExecution {
+    /// Text grading: nothing runs.
+    Off,
+    /// Execution grading, the case's runs not in yet.
+    Waiting,
+    /// The rows each side returned.
+    Ran(Box<CaseResultView>),
 }
 
 /// A case's name for headings: its name, or "case N" (N from 1) when it has none.
@@ -369,6 +394,10 @@ impl EvalEditor {
             tally: Tally::default(),
             members: Default::default(),
             critical_regressed: BTreeSet::new(),
+            grading: lesson.grading,
+            runs: Vec::new(),
+            runs_wanted: 0,
+            runs_from: 0,
         };
         editor.replace(lesson.schema.clone(), lesson.cases.clone());
         editor.lesson = lesson;
@@ -381,6 +410,7 @@ impl EvalEditor {
         let mut editor = Self::new(lesson);
         match stored {
             Some(stored) => {
+                editor.grading = stored.eval.grading;
                 editor.replace(stored.eval.schema, stored.eval.cases);
                 (editor, stored.tolerance)
             }
@@ -402,8 +432,9 @@ impl EvalEditor {
 
     fn eval_ref(&self) -> EvalRef<'_> {
         EvalRef {
-            version: EVAL_FORMAT_VERSION,
+            version: format_version(self.grading),
             schema: &self.schema,
+            grading: self.grading,
             cases: &self.cases,
         }
     }
@@ -480,8 +511,14 @@ impl EvalEditor {
     }
 
     /// Whether (baseline, candidate) pass the case at `at`: the one place a case is graded.
+    /// Text or execution grading as the eval is set, with the case's runs once they are in;
+    /// manual verdicts first.
     fn grade(&self, at: usize) -> (bool, bool) {
-        self.cases.get(at).map(outcome).unwrap_or_default()
+        let Some(case) = self.cases.get(at) else {
+            return (false, false);
+        };
+        let runs = self.rows.get(at).and_then(|r| self.runs_of(r.id));
+        graded_outcome(case, self.grading, runs)
     }
 
     /// Marks the case at `at` changed, regrading it if `regrade`, and counts it again: every
@@ -581,8 +618,148 @@ impl EvalEditor {
         self.tally
     }
 
+    fn runs_of(&self, id: CaseId) -> Option<&CaseRuns> {
+        self.runs.get(id.0)?.as_ref()
+    }
+
+    /// Drops every case's runs (the schema or the cases changed) and wakes the runner.
+    fn drop_runs(&mut self) {
+        self.runs.clear();
+        self.want_runs();
+    }
+
+    /// Asks the runner for the cases that have no runs, from the first one.
+    fn want_runs(&mut self) {
+        self.runs_wanted += 1;
+        self.runs_from = 0;
+    }
+
+    /// Regrades every case (the grading or the runs changed for all of them), touching only
+    /// those whose outcome changes: a case's row redraws when its own outcome does.
+    fn regrade_all(&mut self) {
+        for at in 0..self.cases.len() {
+            if Some(self.grade(at)) != self.rows.get(at).map(|r| r.outcome) {
+                self.touch(at, true);
+            }
+        }
+    }
+
+    /// How answers are graded.
+    pub fn grading(&self) -> Grading {
+        self.grading
+    }
+
+    /// Chooses how answers are graded and regrades every case; false if it was already so.
+    /// Under execution grading each case keeps its text grade until its runs are in
+    /// ([`Self::run_waiting`]).
+    pub fn set_grading(&mut self, grading: Grading) -> bool {
+        if self.grading == grading {
+            return false;
+        }
+        self.grading = grading;
+        // The eval changed (its file carries the grading), whichever case's outcome does.
+        self.clock += 1;
+        self.want_runs();
+        self.regrade_all();
+        true
+    }
+
+    /// Counts the times cases came to wait for the engine (runs dropped, cases added, grading
+    /// chosen): the runner checks for waiting cases when this changes.
+    pub fn runs_wanted(&self) -> u64 {
+        self.runs_wanted
+    }
+
+    /// Under execution grading, how many cases have their runs, of how many.
+    pub fn runs_done(&self) -> (usize, usize) {
+        let done = self
+            .rows
+            .iter()
+            .filter(|r| self.runs_of(r.id).is_some())
+            .count();
+        (done, self.rows.len())
+    }
+
+    /// Whether a case waits for its runs (execution grading only).
+    pub fn is_waiting(&self) -> bool {
+        self.grading == Grading::Execution
+            && self
+                .rows
+                .iter()
+                .skip(self.runs_from)
+                .any(|r| self.runs_of(r.id).is_none())
+    }
+
+    /// Stores case `id`'s runs and regrades it; false if there is no such case.
+    pub fn store_runs(&mut self, id: CaseId, runs: CaseRuns) -> bool {
+        let Some(at) = self.index_of(id) else {
+            return false;
+        };
+        if self.runs.len() <= id.0 {
+            self.runs.resize(id.0 + 1, None);
+        }
+        if let Some(slot) = self.runs.get_mut(id.0) {
+            *slot = Some(runs);
+        }
+        self.touch(at, true);
+        true
+    }
+
+    /// Under execution grading, runs the waiting cases in order on the engine
+    /// (`run(schema, sql)`): at least one, then more while `more()` says so; stores their runs
+    /// and regrades them. Returns how many ran (0 when none waits or grading is by text).
+    pub fn run_waiting(
+        &mut self,
+        run: &mut dyn FnMut(&str, &str) -> RunOutcome,
+        more: &mut dyn FnMut() -> bool,
+    ) -> usize {
+        if self.grading != Grading::Execution {
+            return 0;
+        }
+        let mut ran = 0;
+        while let Some(at) = (self.runs_from..self.rows.len()).find(|&at| {
+            self.rows
+                .get(at)
+                .is_some_and(|r| self.runs_of(r.id).is_none())
+        }) {
+            self.runs_from = at + 1;
+            let (Some(row), Some(case)) = (self.rows.get(at), self.cases.get(at)) else {
+                break;
+            };
+            let id = row.id;
+            let runs = CaseRuns::run(
+                &self.schema,
+                &case.reference_sql,
+                &case.baseline_sql,
+                &case.candidate_sql,
+                run,
+            );
+            self.store_runs(id, runs);
+            ran += 1;
+            if !more() {
+                break;
+            }
+        }
+        ran
+    }
+
+    /// What case `id`'s result box shows.
+    pub fn execution(&self, id: CaseId) -> CaseExecution {
+        if self.grading == Grading::Text {
+            return CaseExecution::Off;
+        }
+        match (self.runs_of(id), self.case(id)) {
+            (Some(runs), Some(case)) => {
+                CaseExecution::Ran(Box::new(case_result_view(runs, &case.reference_sql)))
+            }
+            _ => CaseExecution::Waiting,
+        }
+    }
+
     /// Records the place of the case at `at`, which moved there at the current revision.
     fn place(&mut self, at: usize) {
+        // A case still waiting for its runs may have moved before where the runner is.
+        self.runs_from = self.runs_from.min(at);
         if let Some(row) = self.rows.get_mut(at) {
             row.revision = self.clock;
             if let Some(p) = self.positions.get_mut(row.id.0) {
@@ -604,6 +781,8 @@ impl EvalEditor {
         self.clock += 1;
         self.order = self.clock;
         let clock = self.clock;
+        // New ids: no runs yet, so every case starts from its text grade.
+        self.drop_runs();
         let old = (
             std::mem::replace(&mut self.schema, schema),
             std::mem::replace(&mut self.cases, cases),
@@ -629,6 +808,7 @@ impl EvalEditor {
         self.positions.push(None);
         self.clock += 1;
         self.order = self.clock;
+        self.want_runs();
         let key = self.key_for(at);
         let critical = case.critical;
         self.cases.insert(at, case);
@@ -662,6 +842,10 @@ impl EvalEditor {
         }
         self.schema = text;
         self.clock += 1;
+        self.drop_runs();
+        if self.grading == Grading::Execution {
+            self.regrade_all();
+        }
         true
     }
 
@@ -678,6 +862,12 @@ impl EvalEditor {
             return false;
         }
         *slot = text;
+        if field.grades() {
+            if let Some(runs) = self.runs.get_mut(id.0) {
+                *runs = None;
+            }
+            self.want_runs();
+        }
         self.touch(at, field.grades());
         true
     }
@@ -795,10 +985,12 @@ impl EvalEditor {
     /// Puts the lesson's eval back. `tolerance` is the tolerance as typed before, which an
     /// undo gives back; the caller sets the field to [`DEFAULT_TOLERANCE`].
     pub fn reset(&mut self, tolerance: &str) {
+        let grading = std::mem::replace(&mut self.grading, self.lesson.grading);
         let (schema, cases) = self.replace(self.lesson.schema.clone(), self.lesson.cases.clone());
         self.undo = Some(Undo::Replaced {
             what: "reset",
             schema,
+            grading,
             cases,
             tolerance: Some(tolerance.to_string()),
         });
@@ -825,7 +1017,7 @@ impl EvalEditor {
             }
             Ok(Import::Eval(set)) => {
                 let n = set.cases.len();
-                self.replace_for_import(set.schema, set.cases);
+                self.replace_for_import(set.schema, set.grading, set.cases);
                 format!("Imported the eval file: {n} case{}.", plural(n))
             }
             Ok(Import::Verdicts(results)) if results.len() == self.cases.len() => {
@@ -838,7 +1030,11 @@ impl EvalEditor {
             }
             Ok(Import::Verdicts(results)) => {
                 let (n, had) = (results.len(), self.cases.len());
-                self.replace_for_import(self.schema.clone(), cases_from_pass_fail(&results));
+                self.replace_for_import(
+                    self.schema.clone(),
+                    self.grading,
+                    cases_from_pass_fail(&results),
+                );
                 format!(
                     "The paste has {n} line{} and the eval had {had} case{}, so it replaced the \
                      eval with {n} case{} named \u{201c}case 1\u{201d} onwards.",
@@ -852,11 +1048,13 @@ impl EvalEditor {
         true
     }
 
-    fn replace_for_import(&mut self, schema: String, cases: Vec<EvalCase>) {
+    fn replace_for_import(&mut self, schema: String, grading: Grading, cases: Vec<EvalCase>) {
+        let grading = std::mem::replace(&mut self.grading, grading);
         let (schema, cases) = self.replace(schema, cases);
         self.undo = Some(Undo::Replaced {
             what: "import",
             schema,
+            grading,
             cases,
             tolerance: None,
         });
@@ -902,10 +1100,12 @@ impl EvalEditor {
             }
             Undo::Replaced {
                 schema,
+                grading,
                 cases,
                 tolerance,
                 ..
             } => {
+                self.grading = grading;
                 self.replace(schema, cases);
                 tolerance
             }
@@ -1044,7 +1244,7 @@ mod tests {
         assert_eq!(e.rows.len(), e.cases.len());
         for (i, row) in e.rows.iter().enumerate() {
             assert_eq!(e.index_of(row.id), Some(i));
-            assert_eq!(row.outcome, outcome(&e.cases[i]), "case {i}");
+            assert_eq!(row.outcome, e.grade(i), "case {i}");
         }
         let in_use = e.positions.iter().filter(|p| p.is_some()).count();
         assert_eq!(in_use, e.cases.len());
@@ -1390,7 +1590,7 @@ mod tests {
         );
         assert!(refused(&mut e, "{\"cases\": [").starts_with("Line 1, column 11"));
         assert!(refused(&mut e, "   ").starts_with("Paste an eval file"));
-        assert!(refused(&mut e, r#"{"version": 2}"#).contains("version 2"));
+        assert!(refused(&mut e, r#"{"version": 3}"#).contains("version 3"));
         let big = format!("{{\"cases\": []}}{}", " ".repeat(MAX_INPUT_BYTES));
         assert!(refused(&mut e, &big).contains("1 MB"));
         assert_eq!(e.revision(), rev);
@@ -1512,8 +1712,9 @@ mod tests {
         let mut e = editor();
         e.set_verdict(id_of(&e, "count users"), System::Candidate, Verdict::Fail);
         let set = EvalSet {
-            version: EVAL_FORMAT_VERSION,
+            version: format_version(e.grading()),
             schema: e.schema().to_string(),
+            grading: e.grading(),
             cases: e.cases().to_vec(),
         };
         assert_eq!(e.eval_json(), eval_json(&set));
@@ -1537,8 +1738,9 @@ mod tests {
         // as the same eval.
         let stored = Stored {
             eval: EvalSet {
-                version: EVAL_FORMAT_VERSION,
+                version: format_version(e.grading()),
                 schema: e.schema().to_string(),
+                grading: e.grading(),
                 cases: e.cases().to_vec(),
             },
             tolerance: "5".into(),
@@ -1546,6 +1748,10 @@ mod tests {
         let json = serde_json::to_string(&e.stored("5")).unwrap();
         let full = serde_json::to_string(&stored).unwrap();
         assert!(json.starts_with(r#"{"eval":{"version":1,"schema":"CREATE TABLE users"#));
+        assert!(
+            !json.contains("grading"),
+            "text grading keeps the version 1 shape"
+        );
         assert!(json.ends_with(r#""tolerance":"5"}"#));
         assert!(json.contains(
             r#""candidate_sql":"SELECT DISTINCT city FROM users;","baseline_verdict":"pass"},"#
@@ -1604,6 +1810,207 @@ mod tests {
                 .as_deref(),
             Some(r#"{"v":1,"data":{"eval":3}}"#)
         );
+    }
+
+    /// Runs every waiting case on the real SQLite (natively), in one go.
+    fn run_all(e: &mut EvalEditor) -> usize {
+        e.run_waiting(&mut crate::logic::eval::execution::sqlite::run, &mut || {
+            true
+        })
+    }
+
+    fn ran(e: &EvalEditor, name: &str) -> CaseResultView {
+        match e.execution(id_of(e, name)) {
+            CaseExecution::Ran(view) => *view,
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn execution_grading_runs_the_lesson_eval_on_its_rows() {
+        let mut e = editor();
+        let text = e.summary();
+        assert_eq!(e.execution(id_of(&e, "all names")), CaseExecution::Off);
+        assert_eq!(run_all(&mut e), 0, "nothing runs under text grading");
+        let (wanted, revision) = (e.runs_wanted(), e.revision());
+        assert!(e.set_grading(Grading::Execution));
+        assert!(!e.set_grading(Grading::Execution));
+        assert!(e.runs_wanted() > wanted);
+        assert!(
+            e.revision() > revision,
+            "a new grading is a change to save and export"
+        );
+        assert!(e.is_waiting());
+        assert_eq!(e.execution(id_of(&e, "all names")), CaseExecution::Waiting);
+        assert_eq!(
+            e.summary(),
+            text,
+            "the text grades stand until the runs are in"
+        );
+        assert_eq!(e.runs_done(), (0, 10));
+        // In chunks: `more` says when to stop (at least one case a call).
+        assert_eq!(
+            e.run_waiting(&mut crate::logic::eval::execution::sqlite::run, &mut || {
+                false
+            }),
+            1
+        );
+        assert_eq!(e.runs_done(), (1, 10));
+        assert_eq!(run_all(&mut e), 9);
+        assert!(!e.is_waiting());
+        check(&e);
+        // The lesson's figures hold on the rows: 9 of 10 each, the same two changed cases.
+        let s = e.summary();
+        assert_eq!((s.baseline_passes, s.candidate_passes), (9, 9));
+        assert_eq!(changed_text(&e.tally()), "1 regressed, 1 fixed");
+        assert_eq!(
+            e.bucket_entries(Bucket::Regressed, 10)[0].name,
+            "emails of admins"
+        );
+        assert_eq!(
+            e.bucket_entries(Bucket::Fixed, 10)[0].name,
+            "distinct cities"
+        );
+        // The admins regression returns every user's email: the four non-admins marked.
+        let admins = ran(&e, "emails of admins");
+        let [reference, baseline, candidate] = &admins.sides;
+        assert_eq!(reference.summary, "2 rows");
+        assert_eq!(baseline.matches, Some(true));
+        assert_eq!(candidate.matches, Some(false));
+        assert_eq!(candidate.summary, "6 rows: 4 rows not in the reference");
+        let marked: Vec<&str> = candidate
+            .rows
+            .iter()
+            .filter(|r| r.differs)
+            .map(|r| r.cells[0].text.as_str())
+            .collect();
+        assert_eq!(
+            marked,
+            ["bruno@example.com", "chen@example.com", "emil@example.com"]
+        );
+        assert_eq!((candidate.more, candidate.more_differing), (1, 1));
+        assert!(ran(&e, "busiest city").ordered);
+        assert_eq!(
+            ran(&e, "busiest city").sides[0].rows[0].cells[0].text,
+            "Paris"
+        );
+        assert!(e.results_csv().contains(
+            "emails of admins,What are the email addresses of the admins?,yes,pass,fail,regressed,"
+        ));
+    }
+
+    #[test]
+    fn execution_grading_follows_edits_and_manual_verdicts_still_win() {
+        let mut e = editor();
+        e.set_grading(Grading::Execution);
+        run_all(&mut e);
+        let admins = id_of(&e, "emails of admins");
+        // The same rows written differently: text grading fails it, the rows pass it.
+        let wanted = e.runs_wanted();
+        assert!(e.edit(
+            admins,
+            Field::CandidateSql,
+            "select email from users where is_admin".into()
+        ));
+        assert!(e.runs_wanted() > wanted);
+        assert_eq!(e.execution(admins), CaseExecution::Waiting);
+        assert_eq!(
+            e.outcome(admins),
+            Some((true, false)),
+            "its text grade until it runs"
+        );
+        assert_eq!(run_all(&mut e), 1, "only the edited case runs again");
+        assert_eq!(e.outcome(admins), Some((true, true)));
+        // A name is not SQL: nothing runs again.
+        e.edit(admins, Field::Name, "admins".into());
+        assert!(!e.is_waiting());
+        // An answer that fails to run fails, with the engine's message.
+        let names = id_of(&e, "all names");
+        e.edit(names, Field::CandidateSql, "SELEC name FROM users".into());
+        run_all(&mut e);
+        assert_eq!(e.outcome(names), Some((true, false)));
+        let CaseExecution::Ran(view) = e.execution(names) else {
+            panic!()
+        };
+        assert_eq!(
+            view.sides[2].error.as_deref(),
+            Some("near \"SELEC\": syntax error")
+        );
+        // A verdict by hand overrides the rows.
+        e.set_verdict(names, System::Candidate, Verdict::Pass);
+        assert_eq!(e.outcome(names), Some((true, true)));
+        // A new schema runs every case again.
+        let rows =
+            "CREATE TABLE users (id INTEGER, name TEXT, email TEXT, city TEXT, is_admin BOOLEAN);";
+        assert!(e.set_schema(rows.into()));
+        assert_eq!(e.runs_done(), (0, 10));
+        run_all(&mut e);
+        // No rows at all: the dropped WHERE no longer shows, and DISTINCT makes no difference.
+        assert_eq!(e.outcome(id_of(&e, "distinct cities")), Some((true, true)));
+        check(&e);
+        // Added cases wait too; back to text grading, nothing shows.
+        let added = e.add_case();
+        assert!(e.is_waiting());
+        assert_eq!(e.execution(added), CaseExecution::Waiting);
+        assert!(e.set_grading(Grading::Text));
+        assert!(!e.is_waiting());
+        assert_eq!(e.execution(admins), CaseExecution::Off);
+        assert_eq!(e.outcome(admins), Some((true, false)));
+        check(&e);
+    }
+
+    #[test]
+    fn a_waiting_case_moved_before_the_runner_still_runs() {
+        let mut e = editor();
+        e.set_grading(Grading::Execution);
+        let only_three = |e: &mut EvalEditor| {
+            let mut n = 0;
+            e.run_waiting(&mut crate::logic::eval::execution::sqlite::run, &mut || {
+                n += 1;
+                n < 3
+            })
+        };
+        assert_eq!(only_three(&mut e), 3);
+        // The fourth case, not run yet, moves up to third place.
+        let fourth = e.ids().nth(3).unwrap();
+        assert!(e.move_up(fourth));
+        assert_eq!(run_all(&mut e), 7);
+        assert_eq!(e.runs_done(), (10, 10));
+        assert!(!e.is_waiting());
+        check(&e);
+    }
+
+    #[test]
+    fn the_grading_choice_is_stored_exported_imported_and_undone() {
+        let mut e = editor();
+        e.set_grading(Grading::Execution);
+        let json = serde_json::to_string(&e.stored("0")).unwrap();
+        assert!(json.starts_with(r#"{"eval":{"version":2,"schema":"CREATE TABLE users"#));
+        assert!(json.contains(r#""grading":"execution","cases":["#));
+        let stored: Stored = serde_json::from_str(&json).unwrap();
+        assert_eq!(stored.eval.grading, Grading::Execution);
+        let (again, _) = EvalEditor::open(lesson(), Some(stored));
+        assert_eq!(again.grading(), Grading::Execution);
+        assert!(again.is_waiting());
+        // The eval file carries the schema and the grading.
+        let file = e.eval_json();
+        assert!(file.contains("\"grading\": \"execution\""), "{file}");
+        assert!(file.contains("INSERT INTO users"), "{file}");
+        let mut other = editor();
+        assert!(other.import(&file));
+        assert_eq!(other.grading(), Grading::Execution);
+        assert_eq!(other.schema(), e.schema());
+        other.undo();
+        assert_eq!(other.grading(), Grading::Text);
+        // A reset gives the lesson's grading back; its undo, the reader's.
+        e.reset("0");
+        assert_eq!(e.grading(), Grading::Text);
+        e.undo();
+        assert_eq!(e.grading(), Grading::Execution);
+        // Pasted verdicts keep the grading.
+        assert!(e.import("pass,pass\nfail,pass"));
+        assert_eq!(e.grading(), Grading::Execution);
+        check(&e);
     }
 
     #[test]

@@ -184,6 +184,7 @@ pub fn CaseRow(
             <CaseField label="Reference SQL" case=case field=Field::ReferenceSql sql=true />
             <CaseField label="Baseline SQL" case=case field=Field::BaselineSql sql=true />
             <CaseField label="Candidate SQL" case=case field=Field::CandidateSql sql=true />
+            <super::case_result::CaseResult editor=editor id=id />
             <div class="eval-grades">
                 <Grade case=case system=System::Baseline />
                 <Grade case=case system=System::Candidate />

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Builds the SQL engine module (src/bin/ie-sql.rs: SQLite compiled to wasm, feature `sql`) the
+# way tools/postbuild.sh builds the widgets: cargo for wasm32, wasm-bindgen --target=web, and
+# wasm-opt -Oz in release builds. Called by tools/postbuild.sh; the prerender step then copies
+# it in under hashed names. SQLite's C code is compiled by clang (tools/setup.sh installs it).
+#
+#   tools/build-sql.sh OUT_DIR [release]
+set -euo pipefail
+out="${1:?usage: tools/build-sql.sh OUT_DIR [release]}"
+profile="${2:-debug}"
+target_dir="${CARGO_TARGET_DIR:-target}"
+release=()
+[ "$profile" = release ] && release=(--release)
+
+# The shell's target folder: the dependencies' builds are shared, and the course's own library
+# built with the `sql` feature is kept beside the shell's (cargo names builds by their features).
+sql_target="$target_dir"
+cargo build --quiet --locked --target wasm32-unknown-unknown --features sql --bin ie-sql "${release[@]}"
+rm -rf "$out" && mkdir -p "$out"
+wasm-bindgen --target=web --no-typescript --out-dir="$out" --out-name=ie-sql \
+  "$sql_target/wasm32-unknown-unknown/$profile/ie-sql.wasm"
+if [ "$profile" = release ]; then
+  wasm-opt -Oz --output="$out/ie-sql_bg.wasm" "$out/ie-sql_bg.wasm"
+fi
