@@ -5,7 +5,8 @@
 //
 //   node bench/bench.mjs [--dist dist] [--runs 7] [--changes 60] [--out bench/results/latest.json]
 //                        [--no-lighthouse] [--lighthouse-pages all|first|/a/,/b/]
-//                        [--parts loads,inputs,distill,lighthouse]
+//                        [--parts loads,inputs,distill,eval-scale,lighthouse]
+//                        [--eval-cases 10,1000,5000]
 //   node bench/bench.mjs --compare old.json new.json
 //
 // tools/bench.sh builds the release site and runs this (README, "Benchmark").
@@ -40,6 +41,8 @@ const dist = resolve(opt('dist', join(root, 'dist')));
 const RUNS = Number(opt('runs', 7));
 const CHANGES = Math.max(50, Number(opt('changes', 60)));
 const out = resolve(opt('out', join(here, 'results', 'latest.json')));
+// How many cases the mini eval's import and toggles are measured at (--eval-cases 100,20000).
+const EVAL_CASES = opt('eval-cases', '10,1000,5000').split(',').map(Number);
 const parts = new Set(opt('parts', 'loads,inputs,distill,eval-scale,lighthouse').split(','));
 if (argv.includes('--no-lighthouse')) parts.delete('lighthouse');
 const lighthouseOn = parts.has('lighthouse');
@@ -454,7 +457,7 @@ try {
     res.distill.push(await distillRun(browser, origin, t));
   }
   // 10: the lesson's own eval, its verdicts pasted, for reference.
-  for (const n of parts.has('eval-scale') ? [10, 1_000, 5_000] : []) {
+  for (const n of parts.has('eval-scale') ? EVAL_CASES : []) {
     log(`mini eval: import and toggles at ${n} cases…`);
     res.eval_scale.push(await evalScale(browser, origin, n, 1));
     log(JSON.stringify(res.eval_scale[res.eval_scale.length - 1]));

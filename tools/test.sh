@@ -19,6 +19,7 @@ step "clippy (native, all targets)"
 cargo clippy --all-targets --locked -- -D warnings
 step "clippy (wasm32)"
 cargo clippy --target wasm32-unknown-unknown --lib --bins --locked -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --features sql --bin ie-sql --locked -- -D warnings
 
 step "native tests"
 cargo test --locked
