@@ -15,7 +15,7 @@ use super::{
     accuracy, case_label, cases_from_pass_fail, decide_tally, diff_sides, format_version,
     graded_outcome, parse_import, parse_tolerance, percent_text, results_csv_graded,
     wilson_interval, Bucket, Decision, DiffRun, EvalCase, EvalSet, Import, InputError, Summary,
-    Verdict, EVAL_FORMAT_VERSION, Z_95,
+    Verdict, Z_95,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
@@ -52,6 +52,8 @@ pub struct StoredRef<'a> {
 struct StoredEvalRef<'a> {
     version: u32,
     schema: &'a str,
+    #[serde(skip_serializing_if = "Grading::is_text")]
+    grading: Grading,
     cases: CompactCases<'a>,
 }
 
@@ -422,8 +424,9 @@ impl EvalEditor {
     pub fn stored<'a>(&'a self, tolerance: &'a str) -> StoredRef<'a> {
         StoredRef {
             eval: StoredEvalRef {
-                version: EVAL_FORMAT_VERSION,
+                version: format_version(self.grading),
                 schema: &self.schema,
+                grading: self.grading,
                 cases: CompactCases(&self.cases),
             },
             tolerance,
@@ -1249,7 +1252,7 @@ mod tests {
         let in_use = e.positions.iter().filter(|p| p.is_some()).count();
         assert_eq!(in_use, e.cases.len());
         // The running counts and ordered sets are what counting from scratch gives.
-        let scratch = summarize(&e.cases);
+        let scratch = Summary::of_outcomes((0..e.cases.len()).map(|i| e.grade(i)));
         assert_eq!(e.tally(), Tally::of_summary(&scratch));
         assert!(
             e.rows.windows(2).all(|w| w[0].key < w[1].key),
@@ -1271,7 +1274,7 @@ mod tests {
             let t: f64 = tolerance.parse().unwrap();
             assert_eq!(
                 e.decision(tolerance).unwrap(),
-                super::super::decide(&e.cases, t)
+                super::super::decide_on(&e.cases, &scratch, t)
             );
         }
     }
