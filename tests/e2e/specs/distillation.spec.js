@@ -346,6 +346,8 @@ test('edits come back after a reload, and a copied address reproduces them in a 
   await expect(page).toHaveURL(/dl\.teacher=0\.5%2C0\.3%2C0\.1%2C0\.1/);
   expect(await page.evaluate(() => history.length)).toBe(entries);
   expect(JSON.parse(await stored(page)).v).toBe(1);
+  // The address has caught up with the last change (it is written at most every quarter second).
+  await expect(page).toHaveURL(/dl\.hard=1/);
 
   await page.reload();
   await appReady(page);
