@@ -13,11 +13,19 @@ use wasm_bindgen::prelude::*;
 // a file listing every module, smallest first (src/widgets/modules.rs). After a move in the app
 // to a page whose widgets that module does not carry, the first module in the list that
 // carries them all loads. Each module loads once, and with the first the widgets' stylesheet
-// (`data-css`), which a widget waits for so that it never shows unstyled. Widgets mount one a task, in the order the
-// page asks for them: a page with several never holds the main thread for all at once.
+// (`data-css`), which a widget waits for so that it never shows unstyled. Widgets mount one a
+// task, in the order the page asks for them: a page with several never holds the main thread for
+// all at once.
+//
+// A widgets module that traps (a panic aborts it: `WebAssembly.RuntimeError`, seen as an uncaught
+// error or rejection) would leave every widget it drew looking live but deaf. So the loader
+// remembers every slot it filled; on the first trap it replaces each with a notice
+// (`widget-stopped`) offering a restart (`widget-restart`), and slots shown later get the same
+// notice. The shell is another module and goes on. A restart imports the modules again under a
+// new query, which gives fresh instances, and mounts every slot anew from what is stored.
 #[wasm_bindgen(inline_js = r#"
-let list = null, css = null, queue = Promise.resolve();
-const loading = new Map(), at = (file) => new URL(file, document.baseURI).href;
+let list = null, css = null, queue = Promise.resolve(), round = 0, stopped = false;
+const loading = new Map(), mounted = new Map(), at = (file) => new URL(file, document.baseURI).href;
 function styles(m) {
   css = css || new Promise((ok, fail) => {
     const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: at(m.dataset.css) });
@@ -39,7 +47,8 @@ async function pick(name, m) {
 }
 function start(mod) {
   if (!loading.has(mod.js)) {
-    const js = import(at(mod.js)).then(async (js) => {
+    const url = at(mod.js) + (round ? "?restart=" + round : "");
+    const js = import(url).then(async (js) => {
       await js.default({ module_or_path: at(mod.wasm) });
       return js;
     });
@@ -54,13 +63,45 @@ async function load(name) {
   const [js] = await Promise.all([pick(name, m).then(start), styles(m)]);
   return js;
 }
+function restart() {
+  stopped = false;
+  round += 1;
+  loading.clear();
+  for (const [el, w] of [...mounted]) {
+    if (el.isConnected) mount_widget(el, w.name, w.params); else mounted.delete(el);
+  }
+}
+function notice(el) {
+  const note = Object.assign(document.createElement("div"), { className: "widget-stopped", role: "alert" });
+  note.dataset.testid = "widget-stopped";
+  const text = Object.assign(document.createElement("p"), {
+    textContent: "This interactive part stopped working. The lesson still reads, and what you saved in this browser is kept.",
+  });
+  const again = Object.assign(document.createElement("button"), { type: "button", textContent: "Restart the interactive parts" });
+  again.dataset.testid = "widget-restart";
+  again.addEventListener("click", restart);
+  note.append(text, again);
+  el.replaceChildren(note);
+}
+function stop(error) {
+  if (stopped || !(error instanceof WebAssembly.RuntimeError) || loading.size === 0) return;
+  stopped = true;
+  for (const [el] of [...mounted]) {
+    if (el.isConnected) notice(el); else mounted.delete(el);
+  }
+}
+addEventListener("error", (e) => stop(e.error));
+addEventListener("unhandledrejection", (e) => stop(e.reason));
 export function mount_widget(el, name, params) {
+  mounted.set(el, { name, params });
+  if (stopped) { notice(el); return; }
   load(name).then((m) => {
     queue = queue.catch(() => {}).then(() => new Promise((r) => setTimeout(r, 0))).then(() => {
-      if (el.isConnected) m.mount_widget(el, name, params);
+      if (el.isConnected && !stopped) m.mount_widget(el, name, params);
     });
     return queue;
   }).catch((e) => {
+    if (e instanceof WebAssembly.RuntimeError) { stop(e); return; }
     el.classList.add("widget-error");
     el.textContent = "This interactive part could not be loaded (" + e.message + "). Reload the page to try again.";
   });

@@ -90,6 +90,15 @@ macro_rules! widgets_module {
             $crate::widgets::modules::mount_into($list, el, name, params)
         }
 
+        /// A test hook: panics as a bug would, which aborts this module, so that a test can
+        /// check the page survives it (the loader in `app/widget_slot.rs` takes over).
+        #[cfg(target_arch = "wasm32")]
+        #[::wasm_bindgen::prelude::wasm_bindgen]
+        #[allow(clippy::panic)]
+        pub fn abort_for_tests() {
+            panic!("a test asked this widgets module to abort")
+        }
+
         fn main() {}
     };
 }
