@@ -118,7 +118,8 @@ pub(super) fn land(heading: NodeRef<leptos::html::H1>, loaded: Memo<bool>) {
                 }
             }
             if navigated && hash.is_empty() {
-                if let Some(h) = heading.get_untracked() {
+                // The page may be gone by this frame (another move came first).
+                if let Some(h) = heading.try_get_untracked().flatten() {
                     let _ = h.focus();
                 }
             }

@@ -112,6 +112,11 @@ pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) -> St
         return auto_done;
     }
     let check = move || {
+        // A frame asked for before the reader left the lesson may come after its signals are
+        // gone: it has nothing left to follow.
+        if auto_done.is_disposed() {
+            return;
+        }
         let Some(window) = web_sys::window() else {
             return;
         };
@@ -161,8 +166,9 @@ pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) -> St
         if !pending.get_value() {
             pending.set_value(true);
             request_animation_frame(move || {
-                pending.set_value(false);
-                check();
+                if pending.try_set_value(false).is_none() {
+                    check();
+                }
             });
         }
     });

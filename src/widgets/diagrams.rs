@@ -330,12 +330,13 @@ pub fn DiagramCard(
     // The layout follows the width of the diagram's own box (the page, the sidebar and the
     // zoom all change it), measured after mounting and on every resize.
     let measure = move || {
-        if let Some(el) = holder.get_untracked() {
+        // The first measure waits a frame, by which the diagram may be gone.
+        if let Some(el) = holder.try_get_untracked().flatten() {
             let w = el.client_width();
             if w > 0 {
                 let n = w < NARROW_BELOW_PX;
-                if narrow.get_untracked() != n {
-                    narrow.set(n);
+                if narrow.try_get_untracked().is_some_and(|now| now != n) {
+                    narrow.try_set(n);
                 }
             }
         }

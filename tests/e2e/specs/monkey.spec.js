@@ -65,32 +65,44 @@ const survey = (page) =>
         ? 'field'
         : e.matches('select') ? 'select' : e.matches('input[type="range"], svg') ? 'drag' : 'click';
       e.setAttribute('data-monkey', String(seen.length));
-      seen.push({ kind, options: kind === 'select' ? [...e.options].map((o) => o.value) : [] });
+      const name = e.dataset.testid || e.getAttribute('aria-label') || e.id || e.tagName.toLowerCase();
+      seen.push({ kind, name, options: kind === 'select' ? [...e.options].map((o) => o.value) : [] });
     }
     return seen;
   }, ORIGIN);
 
-/** One random action; what an element no longer allows (it moved, it left) is not a failure. */
-async function act(page, rng, pages) {
+/** One random action; what an element no longer allows (it moved, it left) is not a failure.
+ * `seen` keeps the last survey for a few actions (a survey measures the whole page). */
+async function act(page, rng, pages, seen) {
   const roll = rng.next();
-  const quick = { timeout: 1_000 };
+  const quick = { timeout: 300 };
+  let done = '';
   try {
     if (roll < 0.02) {
-      await page.goto(rng.pick(pages));
+      const to = rng.pick(pages);
+      done = `goto ${to}`;
+      await page.goto(to);
     } else if (roll < 0.03) {
+      done = 'back';
       await page.goBack();
     } else if (roll < 0.04) {
+      done = 'reload';
       await page.reload();
     } else if (roll < 0.16) {
-      await page.keyboard.press(rng.pick(KEYS));
+      const key = rng.pick(KEYS);
+      done = `press ${key}`;
+      await page.keyboard.press(key);
     } else {
-      const targets = await survey(page);
+      if (!seen.targets || seen.age++ >= 5) Object.assign(seen, { targets: await survey(page), age: 0 });
+      const { targets } = seen;
       if (targets.length === 0) return 'nothing to act on';
       const i = rng.int(targets.length);
       const target = targets[i];
       const el = page.locator(`[data-monkey="${i}"]`);
+      done = `${target.kind} ${target.name}`;
       if (target.kind === 'field') {
         const value = text(rng);
+        done += ` ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}… (${value.length})` : value)}`;
         if (rng.next() < 0.3) {
           await el.focus(quick);
           await el.evaluate((e, v) => {
@@ -104,7 +116,9 @@ async function act(page, rng, pages) {
         }
         if (rng.next() < 0.3) await el.press(rng.pick(['Enter', 'Tab', 'ArrowUp', 'ArrowDown']), quick);
       } else if (target.kind === 'select' && target.options.length) {
-        await el.selectOption(rng.pick(target.options), quick);
+        const option = rng.pick(target.options);
+        done += ` ${option}`;
+        await el.selectOption(option, quick);
       } else if (target.kind === 'drag') {
         const box = await el.boundingBox();
         if (box) {
@@ -122,10 +136,12 @@ async function act(page, rng, pages) {
     if (!/Timeout|detached|not visible|not an? |outside of the viewport|intercepts pointer|not editable|did not find|navigat|Target closed|interrupted|ERR_ABORTED|context was destroyed/i.test(String(e))) {
       throw e;
     }
+    done += ' (not possible)';
   }
   // Moves off the course (an address typed by the monkey) come back.
   if (!page.url().startsWith(ORIGIN)) await page.goto(rng.pick(pages));
-  return null;
+  if (roll < 0.04 || page.url() !== seen.url) Object.assign(seen, { targets: null, url: page.url() });
+  return `${done} on ${new URL(page.url()).pathname}`;
 }
 
 /** What must hold after a stretch of actions. */
@@ -163,12 +179,16 @@ async function session(page, home, pages, seed, count, errors) {
   console.log(`monkey: ${home}, seed ${seed} (MONKEY_SEED=${SEED}), ${count} actions`);
   await page.goto(home);
   await appReady(page);
+  const recent = [];
+  const seen = { targets: null, age: 0, url: page.url() };
+  const last = () => `; the last actions:\n  ${recent.join('\n  ')}`;
   for (let i = 0; i < count; i++) {
-    await act(page, rng, pages);
+    recent.push(await act(page, rng, pages, seen));
+    if (recent.length > 12) recent.shift();
     if (errors.length) break;
-    if (i % 50 === 49) await checkSound(page, errors, `${home} after ${i + 1} actions (seed ${seed})`);
+    if (i % 50 === 49) await checkSound(page, errors, `${home} after ${i + 1} actions (seed ${seed})${last()}`);
   }
-  await checkSound(page, errors, `${home} at the end (seed ${seed})`);
+  await checkSound(page, errors, `${home} at the end (seed ${seed})${last()}`);
   // Still answering: a reload brings the page back with its widgets mounted and no error.
   await page.reload();
   await appReady(page);
