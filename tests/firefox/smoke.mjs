@@ -142,7 +142,7 @@ const evalCase = (name) => `${widget('mini-eval')} li.eval-case[data-case="${nam
 const evalOut = (id) => `${widget('mini-eval')} [data-testid="${id}"]`;
 const recall = (id) => `${widget('recall')} [data-testid="${id}"]`;
 
-describe('Firefox ESR smoke run', { timeout: 110_000 }, () => {
+describe('Firefox ESR smoke run', { timeout: 180_000 }, () => {
   let lessons = [];
   let dueBefore = 0;
 
