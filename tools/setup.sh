@@ -3,7 +3,8 @@
 # and npm; root). Idempotent: each step is skipped when its tool is already there.
 #
 #   tools/setup.sh build   # Rust wasm target, Trunk, clang, wasm-bindgen-cli, wasm-opt (binaryen 132)
-#   tools/setup.sh test    # the above, plus Chromium, chromedriver and Playwright
+#   tools/setup.sh test    # the above, plus Chromium, chromedriver and Playwright, and Firefox ESR
+#                          # with puppeteer-core (the second-engine smoke run)
 #
 # Afterwards put tools/node_modules/.bin on PATH (tools/env.sh does) so Trunk finds wasm-opt.
 set -euo pipefail
@@ -55,6 +56,15 @@ setup_test() {
   if [ ! -d tests/e2e/node_modules/@playwright/test ]; then
     say "installing Playwright (no browser download: the tests use Debian's Chromium)"
     (cd tests/e2e && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
+  fi
+  if ! command -v firefox-esr >/dev/null; then
+    say "installing Firefox ESR (Debian package)"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq firefox-esr >/dev/null
+  fi
+  if [ ! -d tests/firefox/node_modules/puppeteer-core ]; then
+    say "installing puppeteer-core (no browser download: the smoke run uses Debian's Firefox ESR)"
+    (cd tests/firefox && PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error)
   fi
 }
 

@@ -4,7 +4,8 @@
 #   2. native tests: the maths, the content pipeline, storage, routes (cargo test);
 #   3. the release build at the root and under a sub-path, with wasm-opt, and the size budget;
 #   4. end-to-end tests in Debian's Chromium with Playwright, against those builds served by a
-#      plain static server.
+#      plain static server;
+#   5. a smoke run of the root build in Debian's Firefox ESR (puppeteer-core over WebDriver BiDi).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tools/setup.sh test
@@ -34,5 +35,7 @@ step "size budgets (brotli, first load of every page)"
 node tools/size-report.mjs dist --budget-kb 150 --budgets tools/size-budgets.json
 
 step "end-to-end (Chromium)"
-cd tests/e2e
-CI=1 npx playwright test
+(cd tests/e2e && CI=1 npx playwright test)
+
+step "end-to-end smoke (Firefox ESR)"
+node tests/firefox/smoke.mjs

@@ -154,8 +154,9 @@ pub struct WriteGap {
 impl WriteGap {
     /// Milliseconds to wait, at `now`, before writing.
     pub fn wait(&self, now: f64) -> f64 {
-        self.last
-            .map_or(0.0, |last| (last + WRITE_GAP_MS - now).clamp(0.0, WRITE_GAP_MS))
+        self.last.map_or(0.0, |last| {
+            (last + WRITE_GAP_MS - now).clamp(0.0, WRITE_GAP_MS)
+        })
     }
 
     /// Notes a write made at `now`.
@@ -251,7 +252,11 @@ mod tests {
         let mut gap = WriteGap::default();
         assert_eq!(gap.wait(1_000.0), 0.0, "the first write is immediate");
         gap.wrote(1_000.0);
-        assert_eq!(gap.wait(1_100.0), 150.0, "a change in a burst waits for the gap");
+        assert_eq!(
+            gap.wait(1_100.0),
+            150.0,
+            "a change in a burst waits for the gap"
+        );
         assert_eq!(gap.wait(1_250.0), 0.0);
         assert_eq!(gap.wait(9_000.0), 0.0, "a quiet spell writes at once");
         // A clock that steps back never makes the wait longer than one gap.

@@ -1,0 +1,311 @@
+// Smoke run of the built site in a second browser engine: Debian's Firefox ESR, driven by
+// puppeteer-core over WebDriver BiDi (no browser download). It serves dist/ with the same plain
+// static server as the Playwright suite, on a port of its own, and walks what a reader does:
+// the title page, a deep link to a heading, a calculator, the mini eval, a recall review, and
+// a reload that keeps all of it. Any page error, console error or `unreachable` fails the run.
+//
+//   node tests/firefox/smoke.mjs            (after a release build into dist/)
+//
+// FIREFOX_PORT moves the server (default: E2E_PORT + 2, or 4175); FIREFOX_BIN the browser
+// (default /usr/bin/firefox-esr); FIREFOX_DIST the site (default dist/).
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { describe, test, before, after, afterEach } from 'node:test';
+import puppeteer from 'puppeteer-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const dist = path.resolve(root, process.env.FIREFOX_DIST || 'dist');
+const port = Number(process.env.FIREFOX_PORT || (process.env.E2E_PORT ? Number(process.env.E2E_PORT) + 2 : 4175));
+const origin = `http://127.0.0.1:${port}`;
+const executablePath = process.env.FIREFOX_BIN || '/usr/bin/firefox-esr';
+const WAIT = 20_000;
+
+// What the calculator is given and must answer: DeepSeek-R1's 671B at FP16 (the course's
+// Example 1 table): 1,342 GB of weights, 17 GPUs of 80 GB.
+const PARAMS = '671';
+const WEIGHT_GB = '1,342 GB';
+const GPUS = '17 GPUs';
+const LESSON = 'model-selection';
+
+let server;
+let browser;
+let page;
+let profile;
+/** Console errors, uncaught exceptions, CSP violations and any mention of `unreachable`. */
+const errors = [];
+
+/** Serves dist/ as the Playwright suite does (python3 -m http.server) and waits until it answers. */
+async function serve() {
+  assert.ok(existsSync(path.join(dist, 'index.html')), `no build in ${dist}: run a release build first`);
+  // The port must be free: Python's server shares a port with another listener silently.
+  await new Promise((ok, fail) => {
+    const probe = createServer()
+      .once('error', (e) => fail(new Error(`port ${port} is taken (${e.code}): set FIREFOX_PORT`)))
+      .listen(port, '127.0.0.1', () => probe.close(ok));
+  });
+  server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', dist], {
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${origin}/`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (server.exitCode !== null) throw new Error(`the static server on port ${port} exited (${server.exitCode})`);
+    if (Date.now() > deadline) throw new Error(`the static server on port ${port} did not answer`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function launch() {
+  profile = mkdtempSync(path.join(tmpdir(), 'ie-firefox-'));
+  browser = await puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath,
+    headless: true,
+    // A fresh profile each run; puppeteer fills it with its test preferences (no updates, no
+    // telemetry, remote settings pointed nowhere). These keep the sandbox quiet and offline.
+    userDataDir: profile,
+    extraPrefsFirefox: {
+      'browser.safebrowsing.malware.enabled': false,
+      'browser.safebrowsing.phishing.enabled': false,
+      'network.captive-portal-service.enabled': false,
+      'network.connectivity-service.enabled': false,
+      'extensions.getAddons.cache.enabled': false,
+      'media.gmp-manager.url': '',
+      'toolkit.telemetry.enabled': false,
+    },
+    env: { ...process.env, MOZ_HEADLESS: '1' },
+    defaultViewport: { width: 1280, height: 800 },
+    timeout: 60_000,
+  });
+  page = await browser.newPage();
+  page.setDefaultTimeout(WAIT);
+  await page.evaluateOnNewDocument(() => {
+    window.__smokeWatch = true;
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'}`);
+    });
+  });
+  page.on('console', (m) => {
+    const text = m.text();
+    if (m.type() === 'error' || /unreachable/i.test(text)) errors.push(`console.${m.type()}: ${text}`);
+  });
+  page.on('pageerror', (e) => errors.push(`page error: ${e && e.message ? e.message : e}`));
+}
+
+/** Waits until the app (not only the pre-rendered page) is running (as tests/e2e's appReady). */
+async function appReady() {
+  await page.waitForSelector('[data-testid="theme-toggle"]', { visible: true });
+}
+
+/** Waits until the text of `selector` (trimmed) satisfies `want` (a string: equal; a RegExp:
+ * matches), and fails with what was there instead. */
+async function waitText(selector, want) {
+  const pattern = want instanceof RegExp ? want.source : null;
+  const exact = want instanceof RegExp ? null : want;
+  try {
+    await page.waitForFunction(
+      (sel, exact, pattern) => {
+        const el = document.querySelector(sel);
+        if (!el) return false;
+        const text = el.textContent.trim();
+        return pattern === null ? text === exact : new RegExp(pattern).test(text);
+      },
+      { timeout: WAIT },
+      selector,
+      exact,
+      pattern,
+    );
+  } catch (e) {
+    const now = await page.$eval(selector, (el) => el.textContent.trim()).catch(() => '(no such element)');
+    throw new Error(`${selector}: wanted ${want}, found ${JSON.stringify(now)} (${e.message})`);
+  }
+}
+
+async function valueOf(selector) {
+  return page.$eval(selector, (el) => el.value);
+}
+
+const widget = (name) => `[data-widget="${name}"]`;
+const calc = (id) => `${widget('weight-memory')} [data-testid="${id}"]`;
+const evalCase = (name) => `${widget('mini-eval')} li.eval-case[data-case="${name}"]`;
+const evalOut = (id) => `${widget('mini-eval')} [data-testid="${id}"]`;
+const recall = (id) => `${widget('recall')} [data-testid="${id}"]`;
+
+describe('Firefox ESR smoke run', { timeout: 180_000 }, () => {
+  let lessons = [];
+  let dueBefore = 0;
+
+  before(
+    async () => {
+      await serve();
+      await launch();
+      console.log(`# ${await browser.version()} on ${origin}`);
+    },
+    { timeout: 90_000 },
+  );
+
+  after(async () => {
+    await browser?.close().catch(() => {});
+    server?.kill();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  afterEach(() => {
+    assert.deepEqual(errors.splice(0), [], 'page errors, console errors or unreachable');
+  });
+
+  test('the title page loads and the app starts', async () => {
+    await page.goto(`${origin}/`, { waitUntil: 'load' });
+    await appReady();
+    // The watch itself works in this engine: a console error, an uncaught exception and a
+    // script the page's Content-Security-Policy blocks all reach it.
+    assert.equal(await page.evaluate(() => window.__smokeWatch), true, 'the watch runs in the page');
+    await page.evaluate(() => {
+      console.error('smoke probe: console');
+      setTimeout(() => {
+        throw new Error('smoke probe: uncaught');
+      });
+      document.head.append(Object.assign(document.createElement('script'), { textContent: 'void 0' }));
+    });
+    const seen = (probes) => [
+      probes.some((e) => e.startsWith('console.error: smoke probe: console')),
+      probes.some((e) => e.startsWith('page error:') && e.includes('smoke probe: uncaught')),
+      probes.some((e) => e.startsWith('console.error: CSP violation: script-src')),
+    ];
+    for (const deadline = Date.now() + WAIT; !seen(errors).every(Boolean) && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const probes = errors.splice(0);
+    assert.deepEqual(seen(probes), [true, true, true], `probes seen: ${JSON.stringify(probes)}`);
+    // (Firefox also reports the blocked script itself, as a page error.)
+    const others = probes.filter((e) => !/smoke probe|CSP violation|Content-Security-Policy/.test(e));
+    assert.deepEqual(others, [], 'nothing but the probes');
+    lessons = await page.$$eval('nav#toc ol a', (links) =>
+      links.map((a) => ({
+        slug: new URL(a.href).pathname.split('/').filter(Boolean).pop(),
+        title: (a.querySelector('.toc-title') || a).textContent.trim(),
+      })),
+    );
+    assert.ok(lessons.length >= 8, `contents lists ${lessons.length} lessons`);
+    assert.ok(lessons.some((l) => l.slug === LESSON), `no ${LESSON} lesson in the contents`);
+    assert.match(await page.title(), /Inference Engineering/);
+  });
+
+  test('every page of the contents, the glossary and the print page mounts its widgets', async () => {
+    assert.ok(lessons.length >= 8, 'the contents were read');
+    for (const slug of [...lessons.map((l) => l.slug), 'glossary', 'print']) {
+      await page.goto(`${origin}/${slug}/`, { waitUntil: 'load' });
+      await appReady();
+      const slots = await page.$$eval('[data-widget-slot]', (s) => s.length);
+      try {
+        await page.waitForFunction(
+          () => [...document.querySelectorAll('[data-widget-slot]')].every((s) => s.querySelector('[data-widget]')),
+          { timeout: WAIT },
+        );
+      } catch (e) {
+        const waiting = await page.$$eval('[data-widget-slot]', (s) =>
+          s.filter((x) => !x.querySelector('[data-widget]')).map((x) => `${x.dataset.widgetSlot}: ${x.textContent.trim()}`),
+        );
+        throw new Error(`/${slug}/: ${waiting.length} of ${slots} widgets not mounted: ${waiting.join('; ')} (${e.message})`);
+      }
+      assert.deepEqual(errors, [], `/${slug}/`);
+    }
+  });
+
+  test('a deep link opens its lesson scrolled to the heading', async () => {
+    const target = lessons[3];
+    // A heading well below the first screen, so that landing on it means the page scrolled.
+    await page.goto(`${origin}/${target.slug}/`, { waitUntil: 'load' });
+    await appReady();
+    const id = await page.$$eval('[data-testid="lesson"] h2[id]', (hs) => {
+      const below = hs.find((h) => h.getBoundingClientRect().top + window.scrollY > 1.5 * window.innerHeight);
+      return (below || hs[hs.length - 1]).id;
+    });
+    assert.ok(id, 'the lesson has headings with ids');
+    await page.goto(`${origin}/`, { waitUntil: 'load' });
+    await appReady();
+    const url = `${origin}/${target.slug}/#${id}`;
+    await page.goto(url, { waitUntil: 'load' });
+    await appReady();
+    assert.equal(page.url(), url);
+    await waitText('[data-testid="lesson"] h1', target.title);
+    await page.waitForFunction(
+      (id) => {
+        const r = document.getElementById(id)?.getBoundingClientRect();
+        return !!r && r.top >= 0 && r.top < window.innerHeight && window.scrollY > 0;
+      },
+      { timeout: WAIT },
+      id,
+    );
+  });
+
+  test('the weight-memory calculator answers an input', async () => {
+    await page.goto(`${origin}/${LESSON}/`, { waitUntil: 'load' });
+    await appReady();
+    // The widgets module mounts after the text: wait for the calculator's defaults (70B, FP16).
+    await waitText(calc('weight-gb'), '140 GB');
+    await page.locator(calc('weight-params')).fill(PARAMS);
+    await waitText(calc('weight-gb'), WEIGHT_GB);
+    await waitText(calc('weight-gpus'), GPUS);
+    await waitText(calc('weight-gpu-fraction'), /^16\.78\b/);
+    // The address carries the input (written after a quiet spell): that is what a reload keeps.
+    await page.waitForFunction((p) => new URLSearchParams(location.search).get('wm.params') === p, { timeout: WAIT }, PARAMS);
+  });
+
+  test('the mini eval: a toggled verdict moves the accuracy and the decision', async () => {
+    await waitText(evalOut('eval-acc-candidate'), '90%');
+    await waitText(evalOut('eval-verdict'), "rejected: critical case 'emails of admins' regressed");
+    // The candidate passes the critical case by hand: no regression left, accepted.
+    await page.locator(`${evalCase('emails of admins')} [data-testid="eval-candidate-pass"]`).click();
+    await waitText(evalOut('eval-acc-candidate'), '100%');
+    await waitText(evalOut('eval-verdict'), /^accepted: candidate 100% \(10\/10\) vs baseline 90% \(9\/10\)/);
+    assert.equal(await valueOf(`${evalCase('emails of admins')} [data-testid="eval-candidate-verdict"]`), 'pass');
+  });
+
+  test('a recall review: reveal a card, grade it', async () => {
+    await waitText(recall('cards-due'), /^\d+ cards?$/);
+    dueBefore = parseInt(await page.$eval(recall('cards-due'), (el) => el.textContent), 10);
+    assert.ok(dueBefore > 0, 'cards are due on a fresh profile');
+    const question = await page.$eval(recall('card-question'), (el) => el.textContent.trim());
+    assert.equal(await page.$(recall('card-answer')), null, 'the answer is hidden before reveal');
+    await page.locator(recall('card-reveal')).click();
+    await page.waitForSelector(recall('card-answer'), { visible: true });
+    await page.locator(recall('card-grade-good')).click();
+    await page.waitForFunction((sel) => !document.querySelector(sel), { timeout: WAIT }, recall('card-answer'));
+    await waitText(recall('cards-due'), `${dueBefore - 1} card${dueBefore - 1 === 1 ? '' : 's'}`);
+    if (dueBefore > 1) {
+      await page.waitForFunction(
+        (sel, q) => document.querySelector(sel)?.textContent.trim() !== q,
+        { timeout: WAIT },
+        recall('card-question'),
+        question,
+      );
+    }
+    const stored = JSON.parse(await page.evaluate(() => localStorage.getItem('ie-course:recall')));
+    assert.equal(stored.data.log.length, 1);
+    assert.equal(stored.data.log[0].grade, 3);
+  });
+
+  test('a reload keeps the calculator input, the eval edit and the review', async () => {
+    assert.equal(new URL(page.url()).searchParams.get('wm.params'), PARAMS, `the address keeps the input: ${page.url()}`);
+    await page.reload({ waitUntil: 'load' });
+    await appReady();
+    await waitText(calc('weight-gb'), WEIGHT_GB);
+    assert.equal(await valueOf(calc('weight-params')), PARAMS);
+    await waitText(calc('weight-gpus'), GPUS);
+    await waitText(evalOut('eval-acc-candidate'), '100%');
+    await waitText(evalOut('eval-verdict'), /^accepted:/);
+    await waitText(recall('cards-due'), `${dueBefore - 1} card${dueBefore - 1 === 1 ? '' : 's'}`);
+  });
+});
