@@ -105,6 +105,12 @@ proptest! {
     }
 
     #[test]
+    fn every_interval_reads(ms in any::<i64>()) {
+        let shown = interval_label(ms);
+        prop_assert!(crate::logic::fuzz::unreadable(&shown).is_none(), "{:?}", crate::logic::fuzz::unreadable(&shown));
+    }
+
+    #[test]
     fn any_deck_file_is_read_or_refused(text in any_text()) {
         if let Ok(cards) = parse_deck(&text) {
             prop_assert!(cards.iter().all(|c| !c.id.is_empty()));
