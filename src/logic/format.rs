@@ -76,6 +76,12 @@ pub fn plain(value: f64) -> String {
     trim_zeros(&fixed(value, 3)).to_string()
 }
 
+/// `value` as a reader would type it into a number field, which reads it back: [`plain`]
+/// without thousands separators, with an ASCII minus: `3350`, `4.85`, `-2.5`, `1.23e20`.
+pub fn typed(value: f64) -> String {
+    plain(value).replace(',', "").replace('\u{2212}', "-")
+}
+
 /// `text` without the trailing zeros of its decimal part, nor a bare point left after them:
 /// `"4.850"` → `"4.85"`, `"140.00"` → `"140"`. Text with no point, or in e-notation
 /// (`"1e10"`, whose zeros are the exponent's), is returned whole.
@@ -140,6 +146,16 @@ mod tests {
     }
 
     proptest::proptest! {
+        /// What a field is given back reads as a number near the value (three figures in
+        /// e-notation, three decimals otherwise).
+        #[test]
+        fn a_typed_figure_reads_back(x in crate::logic::fuzz::finite()) {
+            let text = typed(x);
+            let back: f64 = text.parse().map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{text}: {e}")))?;
+            let back = if back.is_infinite() && x.abs() > 1e307 { x } else { back };
+            proptest::prop_assert!((back - x).abs() <= x.abs() * 5e-3 + 5e-4, "{} for {}", text, x);
+        }
+
         #[test]
         fn every_finite_figure_reads(x in crate::logic::fuzz::finite(), decimals in 0usize..6) {
             let shown = fixed(x, decimals);
