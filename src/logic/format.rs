@@ -143,38 +143,9 @@ mod tests {
         assert_eq!(short_e(1e15, 3), "1e15");
         assert_eq!(short_e(-2.5e-7, 2), "\u{2212}2.5e-7");
         assert_eq!(short_e(1.23456e25, 10), "1.23456e25");
-    }
-
-    proptest::proptest! {
-        /// What a field is given back reads as a number near the value (three figures in
-        /// e-notation, three decimals otherwise).
-        #[test]
-        fn a_typed_figure_reads_back(x in crate::logic::fuzz::finite()) {
-            let text = typed(x);
-            let back: f64 = text.parse().map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{text}: {e}")))?;
-            let back = if back.is_infinite() && x.abs() > 1e307 { x } else { back };
-            proptest::prop_assert!((back - x).abs() <= x.abs() * 5e-3 + 5e-4, "{} for {}", text, x);
-        }
-
-        #[test]
-        fn every_finite_figure_reads(x in crate::logic::fuzz::finite(), decimals in 0usize..6) {
-            let shown = fixed(x, decimals);
-            proptest::prop_assert!(
-                crate::logic::fuzz::unreadable_figure(&shown).is_none(),
-                "{:?}",
-                crate::logic::fuzz::unreadable_figure(&shown)
-            );
-            let back: f64 = shown.replace(['\u{2212}'], "-").replace(',', "").parse().unwrap_or(f64::NAN);
-            let shown_decimals = shown.split_once('.').map_or(0, |(_, d)| d.len()) as i32;
-            // Three figures of the largest finite number round past it.
-            let back = if back.is_infinite() && x.abs() > 1e307 { x } else { back };
-            let tolerance = if shown.contains('e') {
-                x.abs() * 5e-3
-            } else {
-                0.5 * 10f64.powi(-shown_decimals) + x.abs() * 1e-15
-            };
-            proptest::prop_assert!((back - x).abs() <= tolerance, "{} read back as {}", shown, back);
-        }
+        assert_eq!(typed(-2.5), "-2.5");
+        assert_eq!(typed(1342.0), "1342");
+        assert_eq!(typed(5.12e17), "5.12e17");
     }
 
     #[test]

@@ -184,6 +184,41 @@ pub fn unreadable_figure(shown: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logic::format;
+
+    // The number formatting's own properties live here: `format.rs` is also compiled into the
+    // build's test crate, which has no `fuzz`.
+    proptest::proptest! {
+        /// What a field is given back reads as a number near the value (three figures in
+        /// e-notation, three decimals otherwise).
+        #[test]
+        fn a_typed_figure_reads_back(x in finite()) {
+            let text = format::typed(x);
+            let back: f64 = text.parse().map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{text}: {e}")))?;
+            let back = if back.is_infinite() && x.abs() > 1e307 { x } else { back };
+            proptest::prop_assert!((back - x).abs() <= x.abs() * 5e-3 + 5e-4, "{} for {}", text, x);
+        }
+
+        #[test]
+        fn every_finite_figure_reads(x in finite(), decimals in 0usize..6) {
+            let shown = format::fixed(x, decimals);
+            proptest::prop_assert!(
+                unreadable_figure(&shown).is_none(),
+                "{:?}",
+                unreadable_figure(&shown)
+            );
+            let back: f64 = shown.replace(['\u{2212}'], "-").replace(',', "").parse().unwrap_or(f64::NAN);
+            let shown_decimals = shown.split_once('.').map_or(0, |(_, d)| d.len()) as i32;
+            // Three figures of the largest finite number round past it.
+            let back = if back.is_infinite() && x.abs() > 1e307 { x } else { back };
+            let tolerance = if shown.contains('e') {
+                x.abs() * 5e-3
+            } else {
+                0.5 * 10f64.powi(-shown_decimals) + x.abs() * 1e-15
+            };
+            proptest::prop_assert!((back - x).abs() <= tolerance, "{} read back as {}", shown, back);
+        }
+    }
 
     #[test]
     fn tells_readable_figures_from_unreadable_ones() {
