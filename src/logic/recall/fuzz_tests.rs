@@ -73,26 +73,43 @@ fn valid_progress() -> impl Strategy<Value = Progress> {
         })
 }
 
-/// Everything a session shows, read once: none of it may panic.
-fn exercise(p: Progress, now: i64) {
+/// Everything a session shows, read once: none of it may panic, and every counter and
+/// sentence reads.
+fn exercise(p: Progress, now: i64) -> Result<(), TestCaseError> {
+    use crate::logic::fuzz::{unreadable, unreadable_figure};
     let mut s = Session::start(deck(), Some(p), None, clock(now));
     let stats = s.stats();
-    let _ = (
+    for figure in [
         stats.due_text(),
-        stats.retention_text(),
-        stats.retention_note(),
         stats.streak_text(),
         stats.forecast_text(),
-        stats.removed_note(),
         s.retention_percent(),
+    ] {
+        prop_assert!(
+            unreadable_figure(&figure).is_none(),
+            "{:?}",
+            unreadable_figure(&figure)
+        );
+    }
+    for line in [
+        stats.retention_text(),
+        stats.retention_note(),
+        stats.removed_note().unwrap_or_default(),
         s.reset_question(),
-        s.previews(),
-        s.next_due_in(),
-    );
+    ] {
+        prop_assert!(unreadable(&line).is_none(), "{:?}", unreadable(&line));
+    }
+    let _ = (s.previews(), s.next_due_in());
     if s.reveal() {
         s.grade(Grade::Good, || None, clock(now));
+        prop_assert!(
+            unreadable(s.announcement()).is_none(),
+            "{}",
+            s.announcement()
+        );
     }
     let _ = s.progress().export_json();
+    Ok(())
 }
 
 proptest! {
@@ -120,7 +137,7 @@ proptest! {
     #[test]
     fn any_text_imports_or_is_refused_with_a_message(text in any_text()) {
         match Progress::import_json(&text) {
-            Ok(p) => exercise(p, T0),
+            Ok(p) => exercise(p, T0)?,
             Err(e) => prop_assert!(!e.is_empty()),
         }
         let mut s = Session::start(deck(), None, None, clock(T0));
@@ -150,8 +167,8 @@ proptest! {
         match Progress::import_json(&text) {
             Ok(p) => {
                 prop_assert!((RETENTION_RANGE.0..=RETENTION_RANGE.1).contains(&p.retention));
-                exercise(p.clone(), T0);
-                exercise(p, now);
+                exercise(p.clone(), T0)?;
+                exercise(p, now)?;
             }
             Err(e) => prop_assert!(!e.is_empty()),
         }
@@ -159,7 +176,7 @@ proptest! {
         let backend = MemoryBackend::default();
         backend.set(&storage::key(STORE_NAME), &text).map_err(TestCaseError::fail)?;
         match storage::read::<Progress>(&backend, STORE_NAME, SCHEMA, 1, |_, _| None) {
-            Read::Value(p) => exercise(p, now),
+            Read::Value(p) => exercise(p, now)?,
             Read::Recovered(notice) => prop_assert!(notice.text.contains("backup")),
             Read::Missing => prop_assert!(false, "a stored value was missed"),
         }
@@ -171,7 +188,7 @@ proptest! {
         let backend = MemoryBackend::default();
         backend.set(&storage::key(STORE_NAME), &raw).map_err(TestCaseError::fail)?;
         match storage::read::<Progress>(&backend, STORE_NAME, SCHEMA, 1, |_, _| None) {
-            Read::Value(p) => exercise(p, T0),
+            Read::Value(p) => exercise(p, T0)?,
             Read::Recovered(notice) => {
                 prop_assert!(notice.text.contains("backup"));
                 let kept = backend.get(&storage::backup_key(STORE_NAME, 1)).map_err(TestCaseError::fail)?;
