@@ -368,6 +368,46 @@ proptest! {
     }
 }
 
+proptest! {
+    /// A case's SQL, whatever the reader typed or imported, runs on the real SQLite to rows or
+    /// a message, and is compared and shown without a panic.
+    #[test]
+    fn any_sql_runs_to_rows_or_a_message(
+        schema in prop_oneof![
+            Just(String::new()),
+            Just("CREATE TABLE t (x INT, y TEXT); INSERT INTO t VALUES (1, 'a'), (2, NULL), (3.5, x'00ff');".to_string()),
+            "\\PC{0,40}",
+        ],
+        reference in prop_oneof![Just("SELECT * FROM t ORDER BY x;".to_string()), "\\PC{0,40}"],
+        answer in prop_oneof![
+            Just("SELECT x, y FROM t;".to_string()),
+            Just("SELECT 1e308 * 10, -0.0, 9223372036854775807 + 1, zeroblob(3);".to_string()),
+            Just("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) SELECT n FROM c;".to_string()),
+            "\\PC{0,40}",
+            any_text(),
+        ],
+    ) {
+        let runs = super::execution::CaseRuns::run(&schema, &reference, &answer, &reference, &mut super::execution::sqlite::run);
+        for outcome in [&runs.reference, &runs.baseline, &runs.candidate] {
+            match outcome {
+                Ok(result) => {
+                    for row in &result.rows {
+                        prop_assert_eq!(row.len(), result.columns.len());
+                        let _ = row.iter().map(Value::shown).collect::<Vec<_>>();
+                    }
+                }
+                Err(message) => prop_assert!(!message.is_empty()),
+            }
+        }
+        let ordered = super::execution::has_order_by(&reference);
+        let _ = runs.outcome(ordered);
+        let _ = super::execution::case_result_view(&runs, &reference);
+        if runs.reference.is_ok() && runs.candidate == runs.reference {
+            prop_assert!(runs.outcome(ordered).1, "the reference matches itself");
+        }
+    }
+}
+
 #[test]
 fn a_refused_paste_needs_only_its_length() {
     assert!(too_large(MAX_INPUT_BYTES).is_none());
