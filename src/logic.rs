@@ -14,6 +14,8 @@ pub mod distill;
 pub mod eval;
 pub mod fleet;
 pub mod format;
+#[cfg(test)]
+pub mod fuzz;
 pub mod gpus;
 pub mod input;
 pub mod kv_cache;

@@ -35,6 +35,9 @@ pub const MAX_GPU_HOURLY: f64 = 10_000.0;
 pub const MAX_THROUGHPUT_TPS: f64 = 1e9;
 /// Largest volume accepted, in tokens per month (a quadrillion).
 pub const MAX_TOKENS_PER_MONTH: f64 = 1e15;
+/// Most dedicated GPUs the calculator counts (a trillion): a volume that needs more is
+/// refused, so that no count runs past what a whole number holds.
+pub const MAX_GPUS: f64 = 1e12;
 /// Most points [`CostInputs::cost_curve`] returns.
 pub const MAX_CURVE_POINTS: usize = 10_000;
 
@@ -382,9 +385,7 @@ fn significant(value: f64, figures: usize) -> String {
     }
     let figures = figures.clamp(1, 10);
     if value >= 1e9 {
-        let s = format!("{value:.*e}", figures - 1);
-        let (mantissa, exponent) = s.split_once('e').unwrap_or((s.as_str(), "0"));
-        return format!("{}e{exponent}", super::format::trim_zeros(mantissa));
+        return super::format::short_e(value, figures);
     }
     let decimals = (figures as i32 - 1 - value.log10().floor() as i32).clamp(0, 9) as usize;
     super::format::trim_zeros(&fixed(value, decimals)).to_string()
@@ -433,6 +434,16 @@ pub fn bills(
                 throughput_tps,
                 utilisation,
             };
+            if volume / inputs.gpu_capacity_tokens_per_month() > MAX_GPUS {
+                return Err(vec![InputError::new(
+                    "Tokens per month",
+                    format!(
+                        "At this throughput and utilisation, this volume would take more than {} \
+                         GPUs; enter a smaller volume, or a higher throughput or utilisation.",
+                        plain(MAX_GPUS)
+                    ),
+                )]);
+            }
             let point = inputs.point(volume);
             let gpus = inputs.gpus_needed(volume);
             let dedicated_per_m =
@@ -1006,6 +1017,77 @@ mod calculator_tests {
             let clean = !text.contains("NaN") && !text.contains('\u{221e}');
             proptest::prop_assert!(clean, "{}", text);
             proptest::prop_assert!(wins_said(&b).starts_with(|c: char| c.is_ascii_digit()) == b.wins.is_some());
+        }
+    }
+}
+
+#[cfg(test)]
+mod fuzz_tests {
+    use super::*;
+    use crate::logic::fuzz::{any_text, in_range, unreadable, unreadable_figure};
+    use proptest::prelude::*;
+
+    /// Found by the test below: a throughput of 2.2e-308 tok/s priced a 27-digit bill for
+    /// 18446744073709551615 GPUs, and a utilisation of 5e-324 % read as 0.
+    #[test]
+    fn absurd_inputs_are_refused_with_a_message() {
+        let e = bills("0.6", "2.5", "2.2250738585072014e-308", "100", "1e15").unwrap_err();
+        assert_eq!(e[0].message, "Must be at least 0.001.");
+        assert_eq!(
+            parse_utilisation_percent("5e-324").unwrap_err().message,
+            "Must be at least 0.001."
+        );
+        let e = bills("0.6", "2.5", "0.001", "0.001", "1e15").unwrap_err();
+        assert_eq!(e[0].field, "Tokens per month");
+        assert!(
+            e[0].message.contains("more than 1,000,000,000,000 GPUs"),
+            "{}",
+            e[0].message
+        );
+        let b = bills("10000", "10000", "1", "100", "1e15").unwrap();
+        assert_eq!(dollars(b.api), "$10,000,000,000,000");
+    }
+
+    proptest! {
+        #[test]
+        fn field_parsers_never_panic_and_keep_their_range(text in any_text()) {
+            for (parse, max) in [
+                (parse_api_price_per_m as fn(&str) -> Result<f64, InputError>, MAX_API_PRICE_PER_M),
+                (parse_gpu_hourly, MAX_GPU_HOURLY),
+                (parse_throughput_tps, MAX_THROUGHPUT_TPS),
+                (parse_tokens_per_month, MAX_TOKENS_PER_MONTH),
+                (parse_utilisation_percent, 1.0),
+            ] {
+                match parse(&text) {
+                    Ok(x) => prop_assert!(x > 0.0 && x <= max),
+                    Err(e) => prop_assert!(!e.message.is_empty()),
+                }
+            }
+        }
+
+        #[test]
+        fn every_shown_figure_is_readable(
+            price in in_range(0.0, MAX_API_PRICE_PER_M),
+            hourly in in_range(0.0, MAX_GPU_HOURLY),
+            tps in in_range(0.0, MAX_THROUGHPUT_TPS),
+            utilisation in in_range(0.0, 100.0),
+            volume in in_range(0.0, MAX_TOKENS_PER_MONTH),
+        ) {
+            match bills(&price, &hourly, &tps, &utilisation, &volume) {
+                Ok(b) => {
+                    let (always, below) = wins_text(&b);
+                    for shown in [dollars(b.api), b.dedicated_text(), verdict(&b)] {
+                        prop_assert!(unreadable_figure(&shown).is_none(), "{:?}", unreadable_figure(&shown));
+                    }
+                    if b.wins.is_some() {
+                        prop_assert!(unreadable_figure(&always).is_none(), "{:?}", unreadable_figure(&always));
+                    }
+                    for line in b.worked.iter().chain([&below, &b.note(), &chart_description(&b)]) {
+                        prop_assert!(unreadable(line).is_none(), "{:?}", unreadable(line));
+                    }
+                }
+                Err(errors) => prop_assert!(errors.iter().all(|e| !e.message.is_empty())),
+            }
         }
     }
 }

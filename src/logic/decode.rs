@@ -659,3 +659,74 @@ mod calculator_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod fuzz_tests {
+    use super::*;
+    use crate::logic::fuzz::{any_text, in_range, unreadable, unreadable_figure};
+    use proptest::prelude::*;
+
+    /// Found by the test below: weights of 1e-300 GB gave a 300-digit ceiling.
+    #[test]
+    fn vanishing_weights_are_refused() {
+        let e = ceilings("100000", "", ("1e-300", ""), ("40", "")).unwrap_err();
+        assert_eq!(e[0].message, "Must be at least 0.001.");
+        let c = ceilings("100000", "", ("0.001", ""), ("100000", "")).unwrap();
+        assert_eq!(c.tps_a_text(), "100,000,000 tok/s");
+        assert_eq!(c.comparison_text(), "100,000,000\u{d7} faster");
+    }
+
+    /// A model's two fields: weights in memory, and read per token (blank or typed).
+    pub fn model_text() -> impl Strategy<Value = (String, String)> {
+        (
+            in_range(0.0, MAX_WEIGHTS_GB),
+            proptest::option::of(in_range(0.0, MAX_WEIGHTS_GB)),
+        )
+            .prop_map(|(memory, read)| (memory, read.unwrap_or_default()))
+    }
+
+    proptest! {
+        #[test]
+        fn field_parsers_never_panic_and_keep_their_range(
+            a in any_text(),
+            b in any_text(),
+        ) {
+            match parse_bandwidth_gb_s(&a) {
+                Ok(x) => prop_assert!(x > 0.0 && x <= MAX_BANDWIDTH_GB_S),
+                Err(e) => prop_assert!(!e.message.is_empty()),
+            }
+            match parse_gpu_memory_gb(&a) {
+                Ok(Some(x)) => prop_assert!(x > 0.0 && x.is_finite()),
+                Ok(None) => prop_assert!(a.trim().is_empty()),
+                Err(e) => prop_assert!(!e.message.is_empty()),
+            }
+            match parse_model_weights(&a, &b, ("A", "A per token")) {
+                Ok(w) => prop_assert!(
+                    w.read_per_token_gb > 0.0 && w.read_per_token_gb <= w.in_memory_gb
+                ),
+                Err(errors) => prop_assert!(!errors.is_empty()),
+            }
+        }
+
+        #[test]
+        fn every_shown_figure_is_readable(
+            bandwidth in in_range(0.0, MAX_BANDWIDTH_GB_S),
+            memory in proptest::option::of(in_range(0.0, super::super::memory::MAX_GPU_GB)),
+            a in model_text(),
+            b in model_text(),
+        ) {
+            let memory = memory.unwrap_or_default();
+            match ceilings(&bandwidth, &memory, (&a.0, &a.1), (&b.0, &b.1)) {
+                Ok(c) => {
+                    for shown in [c.tps_a_text(), c.tps_b_text(), c.comparison_text(), c.ms_text()] {
+                        prop_assert!(unreadable_figure(&shown).is_none(), "{:?}", unreadable_figure(&shown));
+                    }
+                    for line in c.worked.iter().chain([&c.fit_note]) {
+                        prop_assert!(unreadable(line).is_none(), "{:?}", unreadable(line));
+                    }
+                }
+                Err(errors) => prop_assert!(errors.iter().all(|e| !e.message.is_empty())),
+            }
+        }
+    }
+}

@@ -14,6 +14,9 @@ pub mod editor;
 pub mod execution;
 pub mod tally;
 
+#[cfg(test)]
+mod fuzz_tests;
+
 use execution::Grading;
 
 /// The newest eval file format this code reads: 2 added the grading choice (`grading`);

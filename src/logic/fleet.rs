@@ -599,3 +599,73 @@ mod calculator_tests {
         }
     }
 }
+
+#[cfg(test)]
+mod fuzz_tests {
+    use super::super::decode::MAX_WEIGHTS_GB;
+    use super::*;
+    use crate::logic::fuzz::{any_text, in_range, unreadable, unreadable_figure};
+    use proptest::prelude::*;
+
+    /// Found by the test below: a trillion requests of half a million tokens printed an
+    /// 18-digit count; past 15 digits a count is now written in e-notation.
+    #[test]
+    fn the_largest_traffic_reads() {
+        let f = fleet_of("1e12", "512139.08958107413", ("40", ""), ("5", ""), "8", "").unwrap();
+        assert_eq!(f.tokens_per_day_text(), "5.12e17 tokens");
+        assert!(
+            f.worked[0].contains("= 5.12e17 tokens a day"),
+            "{}",
+            f.worked[0]
+        );
+    }
+
+    fn model_text() -> impl Strategy<Value = (String, String)> {
+        (
+            in_range(0.0, MAX_WEIGHTS_GB),
+            proptest::option::of(in_range(0.0, MAX_WEIGHTS_GB)),
+        )
+            .prop_map(|(memory, read)| (memory, read.unwrap_or_default()))
+    }
+
+    proptest! {
+        #[test]
+        fn field_parsers_never_panic_and_keep_their_range(text in any_text()) {
+            match parse_requests_per_day(&text) {
+                Ok(x) => prop_assert!(x > 0.0 && x <= MAX_REQUESTS_PER_DAY),
+                Err(e) => prop_assert!(!e.message.is_empty()),
+            }
+            match parse_output_tokens(&text) {
+                Ok(x) => prop_assert!(x > 0.0 && x <= MAX_OUTPUT_TOKENS),
+                Err(e) => prop_assert!(!e.message.is_empty()),
+            }
+            match parse_gpu_count(&text) {
+                Ok(n) => prop_assert!((1..=MAX_GPUS as u64).contains(&n)),
+                Err(e) => prop_assert!(!e.message.is_empty()),
+            }
+        }
+
+        #[test]
+        fn every_shown_figure_is_readable(
+            requests in in_range(0.0, MAX_REQUESTS_PER_DAY),
+            tokens in in_range(0.0, MAX_OUTPUT_TOKENS),
+            large in model_text(),
+            small in model_text(),
+            gpus in (1u64..=MAX_GPUS as u64).prop_map(|n| n.to_string()),
+            memory in proptest::option::of(in_range(0.0, super::super::memory::MAX_GPU_GB)),
+        ) {
+            let memory = memory.unwrap_or_default();
+            match fleet_of(&requests, &tokens, (&large.0, &large.1), (&small.0, &small.1), &gpus, &memory) {
+                Ok(f) => {
+                    for shown in [f.tokens_per_day_text(), f.ratio_text(), f.small_gpus_text(), f.traffic_text()] {
+                        prop_assert!(unreadable_figure(&shown).is_none(), "{:?}", unreadable_figure(&shown));
+                    }
+                    for line in f.worked.iter().chain([&f.fit_note, &f.note()]) {
+                        prop_assert!(unreadable(line).is_none(), "{:?}", unreadable(line));
+                    }
+                }
+                Err(errors) => prop_assert!(errors.iter().all(|e| !e.message.is_empty())),
+            }
+        }
+    }
+}

@@ -1,6 +1,12 @@
 //! Number formatting shared by widgets and lesson figures, so both print a figure the same way.
 
+/// Figures from this size up are written in e-notation (see [`short_e`]): 16 digits and more
+/// are too many to read.
+pub const LONGEST: f64 = 1e15;
+
 /// Formats `value` with `decimals` places and thousands separators: `1342.0, 0` → `"1,342"`.
+/// A figure that would run past 15 digits drops its decimals, and from [`LONGEST`] up is
+/// written as [`short_e`] gives it, to three significant figures: `5.12e17`.
 ///
 /// Rounds half away from zero on the decimal value a reader sees, so `16.775` (stored in binary
 /// as 16.77499…) prints as `16.78`, as it does on paper.
@@ -16,12 +22,17 @@ pub fn fixed(value: f64, decimals: usize) -> String {
     }
     let scale = 10f64.powi(decimals as i32);
     let scaled = value.abs() * scale;
-    if scaled >= 1e18 {
-        // Beyond exact integer range: no reader needs decimals here.
-        return group(&format!("{:.0}", value.abs()), value < 0.0);
+    if scaled >= LONGEST {
+        // No reader needs decimals here, and past 15 digits a row of figures is unreadable.
+        return if value.abs().round() >= LONGEST {
+            short_e(value, 3)
+        } else {
+            fixed(value, 0)
+        };
     }
-    // A relative nudge of 1e-12 undoes binary representation error before rounding.
-    let units = (scaled * (1.0 + 1e-12)).round() as u128;
+    // A relative nudge of 1e-12 undoes binary representation error before rounding; capped,
+    // so that it never moves a large figure's last digit (1e12 stays 1,000,000,000,000).
+    let units = (scaled + (scaled * 1e-12).min(1e-3)).round() as u128;
     let digits = units.to_string();
     let digits = format!("{digits:0>width$}", width = decimals + 1);
     let (int, frac) = digits.split_at(digits.len() - decimals);
@@ -31,6 +42,17 @@ pub fn fixed(value: f64, decimals: usize) -> String {
         out.push_str(frac);
     }
     out
+}
+
+/// `value` to `figures` significant figures (1 to 10) in the short e-notation the number fields
+/// accept, without trailing zeros or a `+`: `(5.1213e17, 3)` → `"5.12e17"`, `(1e15, 3)` →
+/// `"1e15"`, `(-2.5e-7, 2)` → `"−2.5e-7"`. For figures too large or too small to write out.
+pub fn short_e(value: f64, figures: usize) -> String {
+    let figures = figures.clamp(1, 10);
+    let s = format!("{:.*e}", figures - 1, value.abs());
+    let (mantissa, exponent) = s.split_once('e').unwrap_or((s.as_str(), "0"));
+    let sign = if value < 0.0 { "\u{2212}" } else { "" };
+    format!("{sign}{}e{exponent}", trim_zeros(mantissa))
 }
 
 /// Puts a comma between each group of three digits of `int`, and a minus sign before it.
@@ -52,6 +74,12 @@ fn group(int: &str, negative: bool) -> String {
 /// `140.0` → `"140"`, `4.85` → `"4.85"`, `1342.0` → `"1,342"`.
 pub fn plain(value: f64) -> String {
     trim_zeros(&fixed(value, 3)).to_string()
+}
+
+/// `value` as a reader would type it into a number field, which reads it back: [`plain`]
+/// without thousands separators, with an ASCII minus: `3350`, `4.85`, `-2.5`, `1.23e20`.
+pub fn typed(value: f64) -> String {
+    plain(value).replace(',', "").replace('\u{2212}', "-")
 }
 
 /// `text` without the trailing zeros of its decimal part, nor a bare point left after them:
@@ -97,6 +125,27 @@ mod tests {
         assert_eq!(plain(1342.0), "1,342");
         assert_eq!(plain(-2.5), "\u{2212}2.5");
         assert_eq!(plain(-0.0001), "0");
+        assert_eq!(plain(-0.0), "0");
+    }
+
+    #[test]
+    fn figures_past_fifteen_digits_switch_to_e_notation() {
+        assert_eq!(fixed(999_999_999_999_999.0, 0), "999,999,999,999,999");
+        assert_eq!(fixed(1e15, 0), "1e15");
+        assert_eq!(fixed(512_139_089_581_586_304.0, 0), "5.12e17");
+        assert_eq!(fixed(-2.5e300, 2), "\u{2212}2.5e300");
+        assert_eq!(fixed(f64::MAX, 3), "1.8e308");
+        // Decimals go first: 13 digits and 2 decimals would make 15.
+        assert_eq!(fixed(12_345_678_901_234.5, 2), "12,345,678,901,235");
+        assert_eq!(plain(1e14 + 0.25), "100,000,000,000,000");
+        assert_eq!(fixed(1e12, 0), "1,000,000,000,000");
+        assert_eq!(fixed(400_000_000_001.0, 0), "400,000,000,001");
+        assert_eq!(short_e(1e15, 3), "1e15");
+        assert_eq!(short_e(-2.5e-7, 2), "\u{2212}2.5e-7");
+        assert_eq!(short_e(1.23456e25, 10), "1.23456e25");
+        assert_eq!(typed(-2.5), "-2.5");
+        assert_eq!(typed(1342.0), "1342");
+        assert_eq!(typed(5.12e17), "5.12e17");
     }
 
     #[test]

@@ -282,6 +282,41 @@ mod tests {
         }
 
         #[test]
+        fn every_field_reads_in_range_or_says_why(text in crate::logic::fuzz::any_text()) {
+            for (parse, max) in [
+                (parse_layers as fn(&str) -> Result<u64, InputError>, MAX_LAYERS),
+                (parse_kv_heads, MAX_KV_HEADS),
+                (parse_head_dim, MAX_HEAD_DIM),
+                (parse_context_tokens, MAX_CONTEXT_TOKENS),
+                (parse_batch, MAX_BATCH),
+            ] {
+                match parse(&text) {
+                    Ok(n) => proptest::prop_assert!(n >= 1 && n as f64 <= max),
+                    Err(e) => proptest::prop_assert!(!e.message.is_empty()),
+                }
+            }
+            match parse_overhead_percent(&text) {
+                Ok(x) => proptest::prop_assert!((0.0..=MAX_OVERHEAD_PERCENT).contains(&x)),
+                Err(e) => proptest::prop_assert!(!e.message.is_empty()),
+            }
+            let _ = model_shape(&text);
+            let _ = crate::logic::gpus::preset(&text);
+        }
+
+        #[test]
+        fn the_worked_line_reads_for_any_shape(
+            layers in 1u64..=MAX_LAYERS as u64,
+            kv_heads in 1u64..=MAX_KV_HEADS as u64,
+            head_dim in 1u64..=MAX_HEAD_DIM as u64,
+            context_tokens in 1u64..=MAX_CONTEXT_TOKENS as u64,
+            batch in 1u64..=MAX_BATCH as u64,
+            bytes in proptest::sample::select(vec![0.5, 1.0, 2.0, 4.0]),
+        ) {
+            let line = worked_line(&KvCacheInputs { layers, kv_heads, head_dim, context_tokens, batch, bytes_per_element: bytes });
+            proptest::prop_assert!(crate::logic::fuzz::unreadable(&line).is_none(), "{:?}", crate::logic::fuzz::unreadable(&line));
+        }
+
+        #[test]
         fn counts_parse_back_or_fail_with_a_message(text in "\\PC{0,10}") {
             match parse_layers(&text) {
                 Ok(n) => proptest::prop_assert!((1..=1000).contains(&n)),

@@ -85,6 +85,22 @@ pub const MAX_PARAMS_B: f64 = 100_000.0;
 /// Largest GPU memory accepted, in GB.
 pub const MAX_GPU_GB: f64 = 100_000.0;
 
+/// Most GPUs the calculator counts (a trillion): past that a count is no figure to act on, and
+/// soon no whole number a computer holds.
+pub const MAX_GPUS: f64 = 1e12;
+
+/// The refusal of a model that needs more than [`MAX_GPUS`], said by the GPU memory field.
+fn too_many_gpus() -> InputError {
+    InputError::new(
+        "GPU memory",
+        format!(
+            "This would take more than {} GPUs of this size; enter more memory per GPU, or a \
+             smaller model or context.",
+            plain(MAX_GPUS)
+        ),
+    )
+}
+
 /// Parses parameters in billions, as typed.
 pub fn parse_params_b(text: &str) -> Result<f64, InputError> {
     parse_number("Parameters", text, 0.0, true, MAX_PARAMS_B)
@@ -257,6 +273,9 @@ pub fn size_with(
                 None => weight_gb,
             };
             let fraction = gpu_fraction(total_gb, gpu_gb);
+            if fraction > MAX_GPUS {
+                return Err(vec![too_many_gpus()]);
+            }
             let gpus = gpus_needed(total_gb, gpu_gb);
             let worked = match rt {
                 None => vec![worked_line(params_b, precision, gpu_gb)],
@@ -528,5 +547,107 @@ mod calculator_tests {
         let errs = size("", "custom", "x", "-1").unwrap_err();
         let fields: Vec<_> = errs.iter().map(|e| e.field).collect();
         assert_eq!(fields, ["Parameters", "Bits per weight", "GPU memory"]);
+    }
+}
+
+#[cfg(test)]
+mod fuzz_tests {
+    use super::*;
+    use crate::logic::fuzz::{any_text, in_range, unreadable, unreadable_figure};
+    use proptest::prelude::*;
+
+    /// Found by the test below: a GPU of 1e-300 GB gave a 300-digit share and a saturated
+    /// count (18446744073709551615 GPUs); such a GPU is now refused, and so is a model that
+    /// would need more than a trillion GPUs.
+    #[test]
+    fn absurd_sizes_are_refused_with_a_message() {
+        let e = size("70", "fp16", "", "1e-300").unwrap_err();
+        assert_eq!(e[0].message, "Must be at least 0.001.");
+        let rt = RuntimeText {
+            layers: "1000".into(),
+            kv_heads: "1024".into(),
+            head_dim: "4096".into(),
+            context: "100000000".into(),
+            batch: "100000".into(),
+            kv_precision: "fp32".into(),
+            overhead: "1000".into(),
+        };
+        let e = size_with("70", "fp16", "", "0.001", Some(&rt)).unwrap_err();
+        assert_eq!(e[0].field, "GPU memory");
+        assert!(e[0]
+            .message
+            .starts_with("This would take more than 1,000,000,000,000 GPUs"));
+        // The same runtime on big GPUs is a figure, in e-notation past 15 digits.
+        let s = size_with("70", "fp16", "", "100000", Some(&rt)).unwrap();
+        assert_eq!(s.kv_text(), "335,544,320,000,000 GB");
+        assert_eq!(s.total_text(), "3.69e15 GB");
+    }
+
+    fn runtime_text() -> impl Strategy<Value = RuntimeText> {
+        (
+            in_range(1.0, 1000.0),
+            in_range(1.0, 1000.0),
+            in_range(1.0, 100_000.0),
+            in_range(1.0, 100_000_000.0),
+            in_range(1.0, 100_000.0),
+            proptest::sample::select(vec!["fp32", "fp16", "int4", "custom"]),
+            in_range(0.0, 1000.0),
+        )
+            .prop_map(
+                |(layers, kv_heads, head_dim, context, batch, p, overhead)| {
+                    let whole = |t: String| {
+                        t.parse::<f64>()
+                            .map(|x| format!("{}", x.round().max(1.0)))
+                            .unwrap_or(t)
+                    };
+                    RuntimeText {
+                        layers: whole(layers),
+                        kv_heads: whole(kv_heads),
+                        head_dim: whole(head_dim),
+                        context: whole(context),
+                        batch: whole(batch),
+                        kv_precision: p.into(),
+                        overhead,
+                    }
+                },
+            )
+    }
+
+    proptest! {
+        #[test]
+        fn field_parsers_never_panic_and_keep_their_range(text in any_text()) {
+            for (parse, max) in [
+                (parse_params_b as fn(&str) -> Result<f64, InputError>, MAX_PARAMS_B),
+                (parse_bits, MAX_BITS),
+                (parse_gpu_gb, MAX_GPU_GB),
+            ] {
+                match parse(&text) {
+                    Ok(x) => prop_assert!(x.is_finite() && x > 0.0 && x <= max),
+                    Err(e) => prop_assert!(!e.message.is_empty()),
+                }
+            }
+            let _ = Precision::from_id(&text);
+        }
+
+        #[test]
+        fn every_shown_figure_is_readable(
+            params in in_range(0.0, MAX_PARAMS_B),
+            precision in proptest::sample::select(vec!["fp32", "fp16", "int4", "custom", "?"]),
+            bits in in_range(0.0, MAX_BITS),
+            gpu in in_range(0.0, MAX_GPU_GB),
+            rt in proptest::option::of(runtime_text()),
+        ) {
+            match size_with(&params, precision, &bits, &gpu, rt.as_ref()) {
+                Ok(s) => {
+                    for shown in [s.weight_text(), s.kv_text(), s.total_text(), s.fraction_text(), s.gpus_text()] {
+                        prop_assert!(unreadable_figure(&shown).is_none(), "{:?}", unreadable_figure(&shown));
+                    }
+                    for line in s.worked.iter().chain([&s.chart_description()]) {
+                        prop_assert!(unreadable(line).is_none(), "{:?}", unreadable(line));
+                    }
+                }
+                Err(errors) => prop_assert!(!errors.is_empty() && errors.iter().all(|e| !e.message.is_empty())),
+            }
+        }
     }
 }

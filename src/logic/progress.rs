@@ -96,6 +96,75 @@ mod tests {
         );
     }
 
+    /// Name of the stored value, as `app::progress` stores it.
+    const STORE_NAME: &str = "progress";
+
+    proptest::proptest! {
+        #[test]
+        fn saved_progress_loads_unchanged(
+            read in proptest::collection::btree_set("\\PC{0,12}", 0..12),
+            last in proptest::option::of(("\\PC{0,12}", "\\PC{0,12}")),
+        ) {
+            use crate::logic::storage::{self, MemoryBackend, Read};
+            let mut p = Progress { read, last: None };
+            if let Some((lesson, heading)) = last {
+                p.set_last(&lesson, &heading);
+            }
+            let b = MemoryBackend::default();
+            storage::write(&b, STORE_NAME, Progress::VERSION, &p)
+                .map_err(|n| proptest::test_runner::TestCaseError::fail(n.text))?;
+            proptest::prop_assert_eq!(
+                storage::read::<Progress>(&b, STORE_NAME, Progress::VERSION, 0, |_, _| None),
+                Read::Value(p)
+            );
+        }
+
+        #[test]
+        fn any_stored_progress_loads_or_is_backed_up(
+            text in crate::logic::fuzz::any_text(),
+            read in proptest::collection::vec(crate::logic::fuzz::any_text(), 0..4),
+            top in proptest::collection::vec((crate::logic::fuzz::any_text(), crate::logic::fuzz::finite()), 0..6),
+            line in crate::logic::fuzz::finite(),
+        ) {
+            use crate::logic::storage::{self, Backend, MemoryBackend, Read};
+            let shaped = serde_json::json!({"v": 1, "data": {"read": read, "last": {"lesson": text, "heading": 3}}});
+            for raw in [text.clone(), shaped.to_string()] {
+                let b = MemoryBackend::default();
+                b.set(&storage::key(STORE_NAME), &raw).map_err(proptest::test_runner::TestCaseError::fail)?;
+                if let Read::Value(p) = storage::read::<Progress>(&b, STORE_NAME, Progress::VERSION, 0, |_, _| None) {
+                    let _ = p.read_count(&["overview"]);
+                }
+            }
+            let tops: Vec<(&str, f64)> = top.iter().map(|(id, y)| (id.as_str(), *y)).collect();
+            let _ = current_heading(&tops, line);
+        }
+    }
+
+    /// Progress as the first build stored it, and with a lesson since removed, still loads.
+    #[test]
+    fn every_stored_shape_still_loads() {
+        use crate::logic::storage::{self, Backend, MemoryBackend, Read};
+        for (raw, read, last) in [
+            (r#"{"v":1,"data":{"read":["overview"]}}"#, 1, None),
+            (
+                r#"{"v":1,"data":{"read":["overview","old-lesson"],"last":{"lesson":"overview","heading":"key-points"}}}"#,
+                2,
+                Some("key-points"),
+            ),
+            (r#"{"v":1,"data":{}}"#, 0, None),
+        ] {
+            let b = MemoryBackend::default();
+            b.set(&storage::key(STORE_NAME), raw).unwrap();
+            let Read::Value(p) =
+                storage::read::<Progress>(&b, STORE_NAME, Progress::VERSION, 0, |_, _| None)
+            else {
+                panic!("{raw} must load");
+            };
+            assert_eq!(p.read.len(), read, "{raw}");
+            assert_eq!(p.last.as_ref().map(|l| l.heading.as_str()), last, "{raw}");
+        }
+    }
+
     #[test]
     fn the_current_heading_is_the_last_one_above_the_line() {
         let tops = [("a", -400.0), ("b", -10.0), ("c", 300.0)];

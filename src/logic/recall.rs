@@ -17,6 +17,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::OnceLock;
 
 pub mod session;
+
+#[cfg(test)]
+mod fuzz_tests;
 pub use session::Session;
 
 /// The deck's source, `content/cards.json`.
@@ -221,7 +224,10 @@ pub struct CardState {
 pub struct Review {
     /// The card's id.
     pub card: String,
-    /// When, ms since the epoch.
+    /// When, ms since the epoch: from 1970 to the end of 9999 ([`LATEST_TIME`]); a stored
+    /// value or an export with another time does not read (the scheduler's dates stop short
+    /// of `i64`'s range).
+    #[serde(deserialize_with = "review_time")]
     pub at: i64,
     /// The grade given.
     pub grade: Grade,
@@ -262,13 +268,31 @@ impl Default for Progress {
     }
 }
 
+/// The last millisecond of the year 9999: the latest time a review may carry.
+pub const LATEST_TIME: i64 = 253_402_300_799_999;
+
+/// Reads a review's time, refusing one before 1970 or after [`LATEST_TIME`].
+fn review_time<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    let at = i64::deserialize(d)?;
+    if (0..=LATEST_TIME).contains(&at) {
+        Ok(at)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "a review's time is from 1970 to 9999, not {at} ms"
+        )))
+    }
+}
+
 fn time(ms: i64) -> DateTime<Utc> {
     Utc.timestamp_millis_opt(ms).single().unwrap_or_default()
 }
 
+/// `r` within [`RETENTION_RANGE`] (the default if it is not a number), to a hundredth of a
+/// percent: finer means nothing to the scheduler, and a short decimal is stored and read back
+/// exactly (the JSON reader may round a long one in its last bit).
 fn clamp_retention(r: f64) -> f64 {
     if r.is_finite() {
-        r.clamp(RETENTION_RANGE.0, RETENTION_RANGE.1)
+        (r.clamp(RETENTION_RANGE.0, RETENTION_RANGE.1) * 1e4).round() / 1e4
     } else {
         DEFAULT_RETENTION
     }
@@ -456,7 +480,7 @@ impl Progress {
     pub fn grade(&mut self, id: &str, grade: Grade, now: i64) {
         // Two reviews of one card in the same millisecond would collide in the log.
         let now = match self.log.last() {
-            Some(last) if last.at >= now => last.at + 1,
+            Some(last) if last.at >= now => last.at.saturating_add(1),
             _ => now,
         };
         let card = self.cards.get(id).map_or_else(|| new_card(now), to_fsrs);

@@ -303,4 +303,16 @@ mod tests {
         assert!(pieces[0].0.starts_with("Before"));
         assert!(pieces.iter().all(|p| !p.1));
     }
+
+    proptest::proptest! {
+        /// The index file is fetched, so it may arrive cut short or garbled: reading it and
+        /// searching it never panics.
+        #[test]
+        fn any_index_text_is_read_without_panic(text in crate::logic::fuzz::any_text(), query in crate::logic::fuzz::any_text()) {
+            let index = parse_index(&text);
+            let _ = search(&index, &query, |l, s| format!("{l}.{s}"), 10);
+            let _ = words(&query);
+            let _ = snippet(&text, &query, 20);
+        }
+    }
 }

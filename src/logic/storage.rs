@@ -263,6 +263,51 @@ mod tests {
         remove(&b, "theme").unwrap();
     }
 
+    proptest::proptest! {
+        /// Whatever text sits under a key, and whichever version and type reads it, the read
+        /// gives a value, or backs the text up whole and says so; it never panics.
+        #[test]
+        fn any_stored_text_reads_or_is_backed_up(
+            raw in crate::logic::fuzz::any_text(),
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..120),
+            version in 0u32..4,
+            now in proptest::prelude::any::<u64>(),
+        ) {
+            let inner = String::from_utf8_lossy(&bytes).into_owned();
+            for raw in [
+                raw.clone(),
+                inner.clone(),
+                format!(r#"{{"v":{version},"data":{raw:?}}}"#),
+                format!(r#"{{"v":{version},"data":{inner}}}"#),
+            ] {
+                let b = MemoryBackend::default();
+                b.set("ie-course:x", &raw).map_err(proptest::test_runner::TestCaseError::fail)?;
+                let migrate = |v: u32, data: serde_json::Value| (v == 1).then(|| data.to_string());
+                match read::<String>(&b, "x", 2, now, migrate) {
+                    Read::Value(_) => {}
+                    Read::Recovered(notice) => {
+                        let backup = backup_key("x", now);
+                        proptest::prop_assert!(notice.text.contains(&backup));
+                        proptest::prop_assert_eq!(b.get(&backup).ok().flatten(), Some(raw.clone()));
+                        proptest::prop_assert_eq!(b.get("ie-course:x").ok().flatten(), Some(raw.clone()));
+                    }
+                    Read::Missing => proptest::prop_assert!(false, "a stored value was missed"),
+                }
+                let _ = read::<crate::logic::progress::Progress>(&b, "x", 1, now, |_, _| None);
+                let _ = read::<crate::logic::workloads::Sorting>(&b, "x", 1, now, |_, _| None);
+                let _ = read::<Vec<f64>>(&b, "x", 1, now, |_, _| None);
+            }
+        }
+
+        /// Any text written reads back unchanged.
+        #[test]
+        fn what_is_written_reads_back(text in crate::logic::fuzz::any_text(), version in 1u32..5) {
+            let b = MemoryBackend::default();
+            write(&b, "theme", version, &text).map_err(|n| proptest::test_runner::TestCaseError::fail(n.text))?;
+            proptest::prop_assert_eq!(read::<String>(&b, "theme", version, 0, no_migration), Read::Value(text));
+        }
+    }
+
     #[test]
     fn failed_writes_give_a_notice() {
         let b = MemoryBackend::default();

@@ -302,6 +302,35 @@ mod tests {
 
     proptest::proptest! {
         #[test]
+        fn stored_sortings_load_unchanged_or_are_backed_up(
+            moves in proptest::collection::vec((0usize..8, proptest::prelude::any::<bool>()), 0..20),
+            id in crate::logic::fuzz::any_text(),
+            side in crate::logic::fuzz::any_text(),
+        ) {
+            use crate::logic::storage::{self, Backend, MemoryBackend, Read};
+            let mut s = Sorting::default();
+            for (i, online) in moves {
+                if let Some(w) = WORKLOADS.get(i) {
+                    s.place(w.id, if online { Side::Online } else { Side::Offline });
+                }
+            }
+            let _ = s.place(&id, Side::Online);
+            let _ = (workload(&id), check(&id, Side::Offline), s.side_of(&id));
+            let b = MemoryBackend::default();
+            storage::write(&b, "workload-sort", 1, &s).map_err(|n| proptest::test_runner::TestCaseError::fail(n.text))?;
+            proptest::prop_assert_eq!(
+                storage::read::<Sorting>(&b, "workload-sort", 1, 0, |_, _| None),
+                Read::Value(s)
+            );
+            let raw = serde_json::json!({"v": 1, "data": {"placed": {id.clone(): side.clone()}, "first_try": {id: side}}}).to_string();
+            b.set(&storage::key("workload-sort"), &raw).map_err(proptest::test_runner::TestCaseError::fail)?;
+            if let Read::Value(stored) = storage::read::<Sorting>(&b, "workload-sort", 1, 0, |_, _| None) {
+                proptest::prop_assert!(stored.score().placed <= WORKLOADS.len());
+                proptest::prop_assert!(!stored.score().line().is_empty());
+            }
+        }
+
+        #[test]
         fn any_sequence_of_moves_keeps_the_score_consistent(
             moves in proptest::collection::vec((0usize..8, proptest::prelude::any::<bool>()), 0..40),
         ) {

@@ -48,13 +48,40 @@ pub struct Worksheet {
     pub large_tps: String,
 }
 
-/// What locking fixed.
+/// What locking fixed. A stored lock outside what locking allows (prompts 1 to
+/// [`MAX_PROMPTS`], a threshold from 1 to the prompts) does not read, so the worksheet is
+/// backed up rather than sized by it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "LockedAsStored")]
 pub struct Locked {
     /// Prompts in the eval.
     pub prompts: u32,
     /// Prompts that must pass.
     pub threshold: u32,
+}
+
+/// [`Locked`] as stored, before it is checked.
+#[derive(Deserialize)]
+struct LockedAsStored {
+    prompts: u32,
+    threshold: u32,
+}
+
+impl TryFrom<LockedAsStored> for Locked {
+    type Error = String;
+    fn try_from(l: LockedAsStored) -> Result<Self, String> {
+        if (1..=MAX_PROMPTS).contains(&l.prompts) && (1..=l.prompts).contains(&l.threshold) {
+            Ok(Locked {
+                prompts: l.prompts,
+                threshold: l.threshold,
+            })
+        } else {
+            Err(format!(
+                "a locked threshold of {} of {} prompts is not one locking allows",
+                l.threshold, l.prompts
+            ))
+        }
+    }
 }
 
 impl Default for Worksheet {
@@ -150,7 +177,8 @@ impl Worksheet {
         let prompts = parse_prompts(&self.prompts).map_err(|e| vec![e])?;
         let threshold = parse_threshold(&self.threshold, prompts).map_err(|e| vec![e])?;
         self.locked = Some(Locked { prompts, threshold });
-        self.locked_at_ms = Some(now_ms);
+        // Whole milliseconds, as the clock gives them, so the stored time reads back exactly.
+        self.locked_at_ms = Some(now_ms.floor());
         self.small_passes = vec![false; prompts as usize];
         self.large_passes = vec![false; prompts as usize];
         Ok(())
@@ -334,7 +362,8 @@ impl Worksheet {
 
 /// A Unix time in ms as "YYYY-MM-DD HH:MM UTC" (proleptic Gregorian calendar).
 pub fn utc_minute(ms: f64) -> String {
-    if !ms.is_finite() {
+    // Beyond the range of a JavaScript date (±100,000,000 days), as only a corrupt value is.
+    if !ms.is_finite() || ms.abs() > 8.64e15 {
         return "an unknown time".into();
     }
     let minutes = (ms / 60_000.0).floor() as i64;
@@ -508,6 +537,8 @@ mod tests {
         assert_eq!(utc_minute(951_782_400_000.0), "2000-02-29 00:00 UTC");
         assert_eq!(utc_minute(1_764_433_259_999.0), "2025-11-29 16:20 UTC");
         assert_eq!(utc_minute(f64::NAN), "an unknown time");
+        assert_eq!(utc_minute(1e300), "an unknown time");
+        assert_eq!(utc_minute(-8.64e15), "-271821-04-20 00:00 UTC");
     }
 
     #[test]
@@ -546,5 +577,166 @@ mod tests {
             proptest::prop_assert!(d.contains(&expected), "{}", d);
             proptest::prop_assert_eq!(w.score(Which::Small), s);
         }
+    }
+}
+
+#[cfg(test)]
+mod fuzz_tests {
+    use super::*;
+    use crate::logic::fuzz::{any_text, finite, unreadable};
+    use crate::logic::storage::{self, Backend, MemoryBackend, Read};
+    use proptest::prelude::*;
+
+    const STORE_NAME: &str = "try-it";
+
+    /// A worksheet as a reader leaves it: typed fields, locked or not, some prompts marked.
+    fn any_worksheet() -> impl Strategy<Value = Worksheet> {
+        (
+            (
+                "\\PC{0,30}",
+                "\\PC{0,8}",
+                "\\PC{0,8}",
+                "\\PC{0,8}",
+                "\\PC{0,8}",
+            ),
+            (1u32..=MAX_PROMPTS, 0u32..=MAX_PROMPTS, any::<bool>()),
+            proptest::collection::vec((any::<bool>(), any::<bool>()), 0..60),
+            (any_text(), any_text()),
+            0.0f64..4e12,
+        )
+            .prop_map(
+                |((task, prompts, threshold, small, large), (n, t, lock), marks, (st, lt), at)| {
+                    let mut w = Worksheet {
+                        task,
+                        prompts,
+                        threshold,
+                        small_name: small,
+                        large_name: large,
+                        small_tps: st,
+                        large_tps: lt,
+                        ..Worksheet::default()
+                    };
+                    if lock {
+                        w.prompts = n.to_string();
+                        w.threshold = t.clamp(1, n).to_string();
+                        let _ = w.lock(at);
+                        for (i, (a, b)) in marks.into_iter().enumerate() {
+                            let _ = w.mark(Which::Small, i, a);
+                            let _ = w.mark(Which::Large, i, b);
+                        }
+                    }
+                    w
+                },
+            )
+    }
+
+    proptest! {
+        #[test]
+        fn typed_fields_read_or_say_why(text in any_text(), prompts in 1u32..=MAX_PROMPTS) {
+            match parse_prompts(&text) {
+                Ok(n) => prop_assert!((1..=MAX_PROMPTS).contains(&n)),
+                Err(e) => prop_assert!(!e.message.is_empty()),
+            }
+            match parse_threshold(&text, prompts) {
+                Ok(t) => prop_assert!((1..=prompts).contains(&t)),
+                Err(e) => prop_assert!(!e.message.is_empty()),
+            }
+            match parse_tps("tok/s", &text) {
+                Ok(Some(x)) => prop_assert!(x > 0.0 && x <= MAX_TPS),
+                Ok(None) => prop_assert!(text.trim().is_empty()),
+                Err(e) => prop_assert!(!e.message.is_empty()),
+            }
+        }
+
+        #[test]
+        fn a_saved_worksheet_loads_unchanged_and_reads(w in any_worksheet()) {
+            let backend = MemoryBackend::default();
+            storage::write(&backend, STORE_NAME, 1, &w).map_err(|n| TestCaseError::fail(n.text))?;
+            let Read::Value(back) = storage::read::<Worksheet>(&backend, STORE_NAME, 1, 0, |_, _| None) else {
+                return Err(TestCaseError::fail("a saved worksheet must load"));
+            };
+            prop_assert_eq!(&back, &w);
+            // Its decision cites readable figures, whatever tok/s were typed.
+            if let Ok(d) = back.decision() {
+                prop_assert!(unreadable(&d).is_none(), "{:?}", unreadable(&d));
+            }
+            let _ = back.markdown();
+        }
+
+        #[test]
+        fn any_stored_worksheet_loads_or_is_backed_up(
+            prompts in prop_oneof![1u32..=MAX_PROMPTS, any::<u32>()],
+            threshold in prop_oneof![1u32..=MAX_PROMPTS, any::<u32>()],
+            at in finite(),
+            marks in proptest::collection::vec(any::<bool>(), 0..80),
+            bytes in proptest::collection::vec(any::<u8>(), 0..80),
+        ) {
+            let data = serde_json::json!({
+                "task": String::from_utf8_lossy(&bytes),
+                "locked_at_ms": at,
+                "locked": { "prompts": prompts, "threshold": threshold },
+                "small_passes": marks,
+                "small_tps": "1e5",
+                "large_tps": "0.001",
+            });
+            for raw in [
+                serde_json::json!({ "v": 1, "data": data }).to_string(),
+                String::from_utf8_lossy(&bytes).into_owned(),
+            ] {
+                let backend = MemoryBackend::default();
+                backend.set(&storage::key(STORE_NAME), &raw).map_err(TestCaseError::fail)?;
+                match storage::read::<Worksheet>(&backend, STORE_NAME, 1, 5, |_, _| None) {
+                    Read::Value(mut w) => {
+                        if let Some(l) = w.locked {
+                            prop_assert!(l.prompts <= MAX_PROMPTS && l.threshold <= l.prompts);
+                        }
+                        let d = w.decision();
+                        let md = w.markdown();
+                        prop_assert!(md.len() < 20_000);
+                        if let Ok(d) = d {
+                            prop_assert!(unreadable(&d).is_none(), "{:?}", unreadable(&d));
+                        }
+                        let _ = w.mark(Which::Large, 3, true);
+                    }
+                    Read::Recovered(_) => {
+                        let kept = backend.get(&storage::backup_key(STORE_NAME, 5)).map_err(TestCaseError::fail)?;
+                        prop_assert_eq!(kept, Some(raw.clone()));
+                    }
+                    Read::Missing => prop_assert!(false, "a stored value was missed"),
+                }
+            }
+        }
+    }
+
+    /// The worksheet as the first build stored it (no tok/s fields yet) still loads, locked.
+    #[test]
+    fn the_first_stored_shape_still_loads() {
+        let raw = r#"{"v":1,"data":{"task":"Answer billing questions","prompts":"10","threshold":"8","locked_at_ms":1764433259999.0,"locked":{"prompts":10,"threshold":8},"small_name":"3B","large_name":"14B","small_passes":[true,true,false],"large_passes":[]}}"#;
+        let backend = MemoryBackend::default();
+        backend.set(&storage::key(STORE_NAME), raw).unwrap();
+        let Read::Value(w) = storage::read::<Worksheet>(&backend, STORE_NAME, 1, 0, |_, _| None)
+        else {
+            panic!("the first shape must load");
+        };
+        assert_eq!(
+            w.locked,
+            Some(Locked {
+                prompts: 10,
+                threshold: 8
+            })
+        );
+        assert_eq!(w.score(Which::Small), 2);
+        assert_eq!(w.small_tps, "");
+        assert!(w.markdown().contains("locked at 2025-11-29 16:20 UTC"));
+        // A lock no build could write is backed up, not used to size the worksheet.
+        let huge = raw.replace(
+            r#""locked":{"prompts":10"#,
+            r#""locked":{"prompts":4294967295"#,
+        );
+        backend.set(&storage::key(STORE_NAME), &huge).unwrap();
+        assert!(matches!(
+            storage::read::<Worksheet>(&backend, STORE_NAME, 1, 0, |_, _| None),
+            Read::Recovered(_)
+        ));
     }
 }

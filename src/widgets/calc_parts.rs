@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 /// A number as a reader would type it back: `3350`, `4.85` (no thousands separators).
 pub fn typed(value: f64) -> String {
-    plain(value).replace(',', "")
+    crate::logic::format::typed(value)
 }
 
 /// The GPU menu: picking a GPU fills `memory` (GB) and/or `bandwidth` (GB/s) with its data-sheet

@@ -89,11 +89,17 @@ pub fn WidgetCard(
     }
 }
 
-/// Steps a number typed as text by `delta`, keeping it at or above `min`.
+/// Steps a number typed as text by `delta`, keeping it at or above `min`; `None` for text that
+/// is not a number, or a step past the largest one.
 fn stepped(text: &str, delta: f64, min: f64) -> Option<String> {
     let value: f64 = text.trim().parse().ok().filter(|v: &f64| v.is_finite())?;
-    let next = ((value + delta).max(min) * 1e6).round() / 1e6;
-    Some(crate::logic::format::plain(next).replace(',', ""))
+    let next = (value + delta).max(min);
+    // Rounded to a millionth (binary noise of 0.1 steps), where that leaves it finite.
+    let next = match (next * 1e6).round() / 1e6 {
+        rounded if rounded.is_finite() => rounded,
+        _ => next,
+    };
+    next.is_finite().then(|| crate::logic::format::typed(next))
 }
 
 /// A number field that accepts typing (any text, checked by the caller) and stepping with the
@@ -328,5 +334,12 @@ mod tests {
         assert_eq!(stepped("4.85", 0.1, 0.0).as_deref(), Some("4.95"));
         assert_eq!(stepped("1200", 1.0, 0.0).as_deref(), Some("1201"));
         assert_eq!(stepped("abc", 1.0, 0.0), None);
+        // Found by the readable-output tests: a step at the top wrote "∞" into the field, and
+        // one below 0 a minus sign the field could not read back.
+        assert_eq!(stepped("1e308", 1.0, 0.0).as_deref(), Some("1e308"));
+        assert_eq!(stepped("1.7976931348623157e308", 1e308, 0.0), None);
+        assert_eq!(stepped("-2", -0.5, -10.0).as_deref(), Some("-2.5"));
+        assert_eq!(stepped("-0.4", 0.4, -1.0).as_deref(), Some("0"));
+        assert_eq!(stepped("1e20", 1.0, 0.0).as_deref(), Some("1e20"));
     }
 }

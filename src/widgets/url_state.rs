@@ -50,10 +50,12 @@ pub fn decode(text: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Splits a query (`?a=1&b=2`, with or without `?`) into decoded pairs, in order.
+/// Splits a query (`?a=1&b=2`, with or without `?`) into decoded pairs, in order. Only the
+/// first `?` is the query's mark: `??=1` holds a key `?`, which [`merged`] keeps.
 fn pairs(search: &str) -> Vec<(String, String)> {
     search
-        .trim_start_matches('?')
+        .strip_prefix('?')
+        .unwrap_or(search)
         .split('&')
         .filter(|part| !part.is_empty())
         .map(|part| match part.split_once('=') {
@@ -87,7 +89,8 @@ pub fn value_of<'a>(values: &'a [(String, String)], key: &str) -> Option<&'a str
 pub fn merged(search: &str, prefix: &str, values: &[(&str, String)]) -> String {
     let dotted = format!("{prefix}.");
     let kept = search
-        .trim_start_matches('?')
+        .strip_prefix('?')
+        .unwrap_or(search)
         .split('&')
         .filter(|part| !part.is_empty())
         .filter(|part| {
@@ -320,6 +323,39 @@ mod tests {
         fn decoding_never_panics(text in "\\PC{0,30}") {
             let _ = decode(&text);
             let _ = read(&text, "wm");
+        }
+
+        /// Any address, typed or pasted (bytes read as a browser would, lossily), reads as
+        /// some pairs, and merging our keys into it keeps every other key as it was.
+        #[test]
+        fn any_address_reads_and_keeps_other_keys(
+            text in crate::logic::fuzz::any_text(),
+            bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..80),
+            values in proptest::collection::vec(("[a-z]{1,6}", crate::logic::fuzz::any_text()), 0..4),
+        ) {
+            let lossy = String::from_utf8_lossy(&bytes).into_owned();
+            for search in [text.clone(), lossy, format!("?{text}#frag")] {
+                let _ = decode(&search);
+                let values: Vec<(&str, String)> =
+                    values.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+                let out = merged(&search, "fz", &values);
+                let theirs = |s: &str| -> Vec<(String, String)> {
+                    pairs(s).into_iter().filter(|(k, _)| !k.starts_with("fz.")).collect()
+                };
+                proptest::prop_assert_eq!(theirs(&out), theirs(&search));
+                let ours = read(&out, "fz");
+                proptest::prop_assert_eq!(ours.len(), values.len());
+                for (k, v) in &values {
+                    proptest::prop_assert_eq!(value_of(&ours, k), values.iter().rev().find(|(x, _)| x == k).map(|(_, v)| v.as_str()));
+                    let _ = v;
+                }
+                // Merging again with the same values changes nothing.
+                proptest::prop_assert_eq!(merged(&out, "fz", &values), out.clone());
+                // Encoding then decoding gives the text back.
+                for (_, v) in &values {
+                    proptest::prop_assert_eq!(&decode(&encode(v)), v);
+                }
+            }
         }
     }
 }

@@ -121,4 +121,26 @@ mod tests {
         let zero = EndToEnd::from_text("0", "0", "0").unwrap();
         assert!(split_svg(&zero).contains("<svg"));
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config { cases: 32, ..Default::default() })]
+        /// The drawings hold no NaN or infinity, whatever the fields accept.
+        #[test]
+        fn every_drawing_is_finite(
+            parts in proptest::collection::vec(crate::logic::fuzz::in_range(0.0, crate::logic::latency::MAX_PART_MS), 3),
+            median in crate::logic::fuzz::in_range(0.0, crate::logic::latency::MAX_MEDIAN_MS),
+            sigma in crate::logic::fuzz::in_range(0.0, crate::logic::latency::MAX_SIGMA),
+        ) {
+            if let (Some(a), Some(b), Some(c)) = (parts.first(), parts.get(1), parts.get(2)) {
+                if let Ok(e) = EndToEnd::from_text(a, b, c) {
+                    let svg = split_svg(&e);
+                    proptest::prop_assert!(!svg.contains("NaN") && !svg.contains("inf"), "{}", svg);
+                }
+            }
+            if let Ok(e) = Explored::from_text(&median, &sigma, "20", "5") {
+                let svg = histogram_svg(&e);
+                proptest::prop_assert!(!svg.contains("NaN") && !svg.contains("inf"), "{}", svg);
+            }
+        }
+    }
 }

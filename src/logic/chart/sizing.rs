@@ -229,4 +229,37 @@ mod tests {
             proptest::prop_assert!(c.bands.len() < 300);
         }
     }
+
+    proptest::proptest! {
+        /// Every tick a chart shows reads, and its drawing holds no NaN or infinity, whatever
+        /// the fields accept.
+        #[test]
+        fn every_tick_reads_and_every_chart_draws(
+            params in crate::logic::fuzz::in_range(0.0, crate::logic::memory::MAX_PARAMS_B),
+            gpu in crate::logic::fuzz::in_range(0.0, crate::logic::memory::MAX_GPU_GB),
+            price in crate::logic::fuzz::in_range(0.0, crate::logic::break_even::MAX_API_PRICE_PER_M),
+            hourly in crate::logic::fuzz::in_range(0.0, crate::logic::break_even::MAX_GPU_HOURLY),
+            tps in crate::logic::fuzz::in_range(0.0, crate::logic::break_even::MAX_THROUGHPUT_TPS),
+            volume in crate::logic::fuzz::in_range(0.0, crate::logic::break_even::MAX_TOKENS_PER_MONTH),
+        ) {
+            use crate::logic::fuzz::unreadable_figure;
+            let mut charts = Vec::new();
+            if let Ok(s) = crate::logic::memory::size(&params, "int4", "", &gpu) {
+                charts.push((weight_memory_chart(&s), params_tick as fn(f64) -> String, gb_tick as fn(f64) -> String));
+            }
+            if let Ok(b) = bills(&price, &hourly, &tps, "100", &volume) {
+                charts.push((break_even_chart(&b), volume_tick, dollars_tick));
+            }
+            for (c, x_label, y_label) in charts {
+                for t in c.x_ticks(x_label).into_iter().chain(c.y_ticks(y_label)) {
+                    let text = t.text.trim_start_matches('$');
+                    proptest::prop_assert!(unreadable_figure(text).is_none(), "{:?}", unreadable_figure(text));
+                    proptest::prop_assert!(t.at.is_finite());
+                }
+                if let Ok(svg) = c.svg() {
+                    proptest::prop_assert!(!svg.contains("NaN") && !svg.contains("inf"), "{}", svg);
+                }
+            }
+        }
+    }
 }

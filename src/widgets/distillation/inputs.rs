@@ -840,6 +840,14 @@ mod tests {
         }
 
         #[test]
+        fn typed_steps_read_in_range_or_say_why(text in crate::logic::fuzz::any_text()) {
+            match parse_steps(&text) {
+                Ok(n) => prop_assert!(n >= 1),
+                Err(e) => prop_assert!(!e.message.is_empty()),
+            }
+        }
+
+        #[test]
         fn any_address_gives_usable_inputs_or_a_message(search in "\\PC{0,200}") {
             if let Ok(Some(inputs)) = Inputs::from_query(&search, &SEED_PRESET) {
                 prop_assert_eq!(inputs.check(), Ok(()));
