@@ -53,13 +53,22 @@ pub fn gb_tick(v: f64) -> String {
 /// as one band, as they would look anyway. So at most about 280 ranges are visited (the gap
 /// after range n is under ln(1 + 1/n) < 1/n on a log axis, and the chart spans at least a
 /// decade), however many there are.
+/// The most ranges [`win_bands`] draws one by one (the argument above keeps it under 300).
+const MAX_BANDS: usize = 1_000;
+
 fn win_bands(wins: &DedicatedWins, x: (f64, f64)) -> Vec<Band> {
     let min_gap = (x.1 / x.0).ln().max(std::f64::consts::LN_10) / WIDTH as f64;
     let always = wins.always_from();
     let mut bands = Vec::new();
     let mut merged_from = None;
-    for range in wins.ranges() {
+    for (visited, range) in wins.ranges().enumerate() {
         if range.from >= x.1 {
+            break;
+        }
+        // The gaps shrink as argued above; should a figure at the edge of f64 keep them from
+        // it, the rest is drawn as one band rather than walked range by range.
+        if visited >= MAX_BANDS {
+            merged_from = Some(range.from);
             break;
         }
         let next = wins.range(range.gpus + 1).map_or(always, |r| r.from);
@@ -171,6 +180,23 @@ mod tests {
         let never = bills("0.1", "2.5", "1500", "100", "1e9").unwrap();
         let c = break_even_chart(&never);
         assert!(c.bands.is_empty() && c.guide_x.is_none());
+    }
+
+    #[test]
+    fn the_chart_of_extreme_inputs_is_drawn_at_once() {
+        // Corners of what the fields accept: the shading never walks more than its cap.
+        for (price, hourly, tps, utilisation, volume) in [
+            ("1e-9", "10000", "0.001", "0.001", "1e15"),
+            ("1000", "0.001", "1e9", "100", "0.001"),
+            ("0.001", "0.001", "1e9", "100", "1e15"),
+            ("1000", "10000", "0.001", "0.001", "1"),
+        ] {
+            if let Ok(b) = bills(price, hourly, tps, utilisation, volume) {
+                let c = break_even_chart(&b);
+                assert!(c.bands.len() <= MAX_BANDS + 2);
+                assert!(c.svg().is_ok());
+            }
+        }
     }
 
     #[test]

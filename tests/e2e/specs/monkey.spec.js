@@ -7,6 +7,7 @@
 //
 //   MONKEY_SEED=1234        replays one run (the seed of every run is printed)
 //   MONKEY_SEED=random      a new run each time
+//   MONKEY_TRACE=1          prints every action as it is done
 //   MONKEY_ACTIONS=20000    a longer run (the default, 2,000, is spread over all pages)
 const { test, expect } = require('@playwright/test');
 const { lessonsOf, watchErrors, appReady, ORIGIN } = require('./course');
@@ -81,18 +82,20 @@ const survey = (page) =>
 async function act(page, rng, pages, seen) {
   const roll = rng.next();
   const quick = { timeout: 150 };
+  // A move is given ten seconds: a page that never arrives fails the checks that follow.
+  const move = { timeout: 10_000 };
   let done = '';
   try {
     if (roll < 0.015) {
       const to = rng.pick(pages);
       done = `goto ${to}`;
-      await page.goto(to);
+      await page.goto(to, move);
     } else if (roll < 0.0225) {
       done = 'back';
-      await page.goBack();
+      await page.goBack(move);
     } else if (roll < 0.03) {
       done = 'reload';
-      await page.reload();
+      await page.reload(move);
     } else if (roll < 0.15) {
       const key = rng.pick(KEYS);
       done = `press ${key}`;
@@ -108,6 +111,7 @@ async function act(page, rng, pages, seen) {
       if (target.kind === 'field') {
         const value = text(rng);
         done += ` ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}… (${value.length})` : value)}`;
+        if (process.env.MONKEY_TRACE) console.log(`  ${new URL(page.url()).pathname} about to: ${done}`);
         if (rng.next() < 0.3) {
           await el.focus(quick);
           await el.evaluate((e, v) => {
@@ -134,7 +138,8 @@ async function act(page, rng, pages, seen) {
           await page.mouse.up();
         }
       } else {
-        await el.click(quick);
+        if (process.env.MONKEY_TRACE) console.log(`  ${new URL(page.url()).pathname} about to: ${done}`);
+        await el.click({ ...quick, noWaitAfter: true });
       }
     }
   } catch (e) {
@@ -144,7 +149,7 @@ async function act(page, rng, pages, seen) {
     done += ' (not possible)';
   }
   // Moves off the course (an address typed by the monkey) come back.
-  if (!page.url().startsWith(ORIGIN)) await page.goto(rng.pick(pages));
+  if (!page.url().startsWith(ORIGIN)) await page.goto(rng.pick(pages), move);
   if (roll < 0.03 || page.url() !== seen.url) Object.assign(seen, { targets: null, url: page.url() });
   return `${done} on ${new URL(page.url()).pathname}`;
 }
@@ -189,6 +194,13 @@ async function session(page, home, pages, seed, count, errors) {
   const last = () => `; the last actions:\n  ${recent.join('\n  ')}`;
   for (let i = 0; i < count; i++) {
     recent.push(await act(page, rng, pages, seen));
+    if (process.env.MONKEY_TRACE) console.log(`${home} ${i + 1}: ${recent[recent.length - 1]}`);
+    // A page that no longer runs a script within 20 s has hung.
+    const answered = await Promise.race([
+      page.evaluate(() => true).catch(() => true),
+      new Promise((r) => setTimeout(() => r(false), 20_000)),
+    ]);
+    expect(answered, `${home}: the page stopped answering (seed ${seed})${last()}`).toBe(true);
     if (recent.length > 12) recent.shift();
     if (errors.length) break;
     if (i % 50 === 49) await checkSound(page, errors, `${home} after ${i + 1} actions (seed ${seed})${last()}`);
