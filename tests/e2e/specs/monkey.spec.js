@@ -81,6 +81,8 @@ const survey = (page) =>
  * `seen` keeps the last survey for a few actions (a survey measures the whole page). */
 async function act(page, rng, pages, seen) {
   const roll = rng.next();
+  // Every call on an element is bounded: a stale survey names elements that have gone, and a
+  // locator without a timeout would wait for them for ever.
   const quick = { timeout: 150 };
   // A move is given ten seconds: a page that never arrives fails the checks that follow.
   const move = { timeout: 10_000 };
@@ -119,7 +121,7 @@ async function act(page, rng, pages, seen) {
             data.setData('text/plain', v);
             const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
             if (e.dispatchEvent(event)) document.execCommand('insertText', false, v);
-          }, value);
+          }, value, quick);
         } else {
           await el.fill(value, quick);
         }
@@ -129,7 +131,7 @@ async function act(page, rng, pages, seen) {
         done += ` ${option}`;
         await el.selectOption(option, quick);
       } else if (target.kind === 'drag') {
-        const box = await el.boundingBox();
+        const box = await el.boundingBox(quick);
         if (box) {
           const at = () => [box.x + rng.next() * box.width, box.y + rng.next() * box.height];
           await page.mouse.move(...at());
@@ -152,6 +154,25 @@ async function act(page, rng, pages, seen) {
   if (!page.url().startsWith(ORIGIN)) await page.goto(rng.pick(pages), move);
   if (roll < 0.03 || page.url() !== seen.url) Object.assign(seen, { targets: null, url: page.url() });
   return `${done} on ${new URL(page.url()).pathname}`;
+}
+
+/** Where a page that stopped answering is busy: pauses its script through the DevTools
+ * protocol and names the frames (a wasm frame names its module). */
+async function busyIn(page) {
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    const paused = new Promise((r) => cdp.once('Debugger.paused', r));
+    await cdp.send('Debugger.enable');
+    await cdp.send('Debugger.pause');
+    const event = await Promise.race([paused, new Promise((r) => setTimeout(() => r(null), 10_000))]);
+    if (!event) return '  (it could not be paused)';
+    return event.callFrames
+      .slice(0, 25)
+      .map((f) => `  ${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.location.lineNumber}:${f.location.columnNumber}`)
+      .join('\n');
+  } catch (e) {
+    return `  (no stack: ${e})`;
+  }
 }
 
 /** What must hold after a stretch of actions. */
@@ -193,14 +214,23 @@ async function session(page, home, pages, seed, count, errors) {
   const seen = { targets: null, age: 0, url: page.url() };
   const last = () => `; the last actions:\n  ${recent.join('\n  ')}`;
   for (let i = 0; i < count; i++) {
-    recent.push(await act(page, rng, pages, seen));
+    const acted = await Promise.race([
+      act(page, rng, pages, seen),
+      new Promise((r) => setTimeout(() => r(null), 30_000)),
+    ]);
+    if (acted === null) {
+      expect(false, `${home}: an action got no answer in 30 s (seed ${seed}); the page was busy in:\n${await busyIn(page)}${last()}`).toBe(true);
+    }
+    recent.push(acted);
     if (process.env.MONKEY_TRACE) console.log(`${home} ${i + 1}: ${recent[recent.length - 1]}`);
     // A page that no longer runs a script within 20 s has hung.
     const answered = await Promise.race([
       page.evaluate(() => true).catch(() => true),
       new Promise((r) => setTimeout(() => r(false), 20_000)),
     ]);
-    expect(answered, `${home}: the page stopped answering (seed ${seed})${last()}`).toBe(true);
+    if (!answered) {
+      expect(false, `${home}: the page stopped answering (seed ${seed}); it was busy in:\n${await busyIn(page)}${last()}`).toBe(true);
+    }
     if (recent.length > 12) recent.shift();
     if (errors.length) break;
     if (i % 50 === 49) await checkSound(page, errors, `${home} after ${i + 1} actions (seed ${seed})${last()}`);
