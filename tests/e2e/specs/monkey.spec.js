@@ -202,7 +202,7 @@ async function checkSound(page, errors, label) {
   expect(state.unmounted, `${label}: empty widget slots`).toBe(0);
 }
 
-const SESSIONS = 12;
+const SESSIONS = 11;
 
 /** One page's session: `count` actions from `home`, then the checks. */
 async function session(page, home, pages, seed, count, errors) {
