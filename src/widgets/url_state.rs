@@ -113,8 +113,8 @@ pub fn merged(search: &str, prefix: &str, values: &[(&str, String)]) -> String {
 pub type Shared = (&'static str, RwSignal<String>);
 
 /// Fills `fields` from the address (keys `prefix.key`), then keeps the address in step with
-/// them: while `valid`, every field that differs from its starting value is written, paced as
-/// [`keep_in_address`] paces it.
+/// them: while `valid`, every field that differs from its starting value is written, a quarter
+/// of a second after the last change (browsers throttle rapid history updates).
 ///
 /// Call once, while building the component, after the signals hold the lesson's defaults.
 pub fn share(prefix: &'static str, fields: Vec<Shared>, valid: Signal<bool>) {
@@ -140,73 +140,28 @@ pub fn share(prefix: &'static str, fields: Vec<Shared>, valid: Signal<bool>) {
     );
 }
 
-/// How long the address waits between two writes: browsers throttle rapid history updates
-/// (about a hundred in thirty seconds in the strictest), so a burst of keystrokes becomes at
-/// most four writes a second.
-const WRITE_GAP_MS: f64 = 250.0;
-
-/// When the next address write may happen: at once after a quiet spell, else one gap after the
-/// last write. A burst of changes is written at its first change and then at most once a gap,
-/// always ending with its last state, so a reload soon after a change rarely finds the address
-/// behind.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct WriteGap {
-    last: Option<f64>,
-}
-
-impl WriteGap {
-    /// Milliseconds to wait, at `now`, before writing.
-    pub fn wait(&self, now: f64) -> f64 {
-        self.last.map_or(0.0, |last| {
-            (last + WRITE_GAP_MS - now).clamp(0.0, WRITE_GAP_MS)
-        })
-    }
-
-    /// Notes a write made at `now`.
-    pub fn wrote(&mut self, now: f64) {
-        self.last = Some(now);
-    }
-}
-
-/// Keeps the keys under `prefix` in the address equal to `values` (written as `prefix.key`), by
-/// replacing the current history entry (one entry per keystroke would bury the reader's Back
-/// button): at once after a quiet spell, at most once every quarter of a second during a burst
-/// (see [`WriteGap`]). `None` leaves the address as it is: a widget passes it while its inputs
-/// are invalid, so a link never carries a broken state.
+/// Keeps the keys under `prefix` in the address equal to `values` (written as `prefix.key`),
+/// a quarter of a second after the last change, by replacing the current history entry (one
+/// entry per keystroke would bury the reader's Back button). `None` leaves the address as it
+/// is: a widget passes it while its inputs are invalid, so a link never carries a broken state.
 ///
 /// Call once, while building the component.
 pub fn keep_in_address(prefix: &'static str, values: Signal<Option<Vec<(&'static str, String)>>>) {
     let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
-    let latest: StoredValue<Option<Vec<(&'static str, String)>>> = StoredValue::new(None);
-    let gap = StoredValue::new(WriteGap::default());
     // The page the widget is on: a widget can outlive its page for a moment (the widgets module
     // disposes of widgets lazily), and must not write its keys into the next page's address.
     let page = web_sys::window()
         .and_then(|w| w.location().pathname().ok())
         .unwrap_or_default();
-    let flush = move |page: &str| {
-        pending.set_value(None);
-        if let Some(values) = latest.try_update_value(Option::take).flatten() {
-            write(page, prefix, &values);
-            gap.update_value(|g| g.wrote(js_sys::Date::now()));
-        }
-    };
     Effect::new(move |_| {
         let Some(values) = values.get() else { return };
-        latest.set_value(Some(values));
-        // A write already waiting takes the newest values when it runs.
-        if pending.with_value(Option::is_some) {
-            return;
-        }
-        let wait = gap.with_value(|g| g.wait(js_sys::Date::now()));
-        if wait <= 0.0 {
-            flush(&page);
-            return;
-        }
         let page = page.clone();
+        if let Some(handle) = pending.get_value() {
+            handle.clear();
+        }
         let handle = set_timeout_with_handle(
-            move || flush(&page),
-            std::time::Duration::from_millis(wait.ceil() as u64),
+            move || write(&page, prefix, &values),
+            std::time::Duration::from_millis(250),
         )
         .ok();
         pending.set_value(handle);
@@ -249,22 +204,6 @@ fn write(page: &str, prefix: &str, values: &[(&str, String)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn writes_at_once_after_a_quiet_spell_and_paces_a_burst() {
-        let mut gap = WriteGap::default();
-        assert_eq!(gap.wait(1_000.0), 0.0, "the first write is immediate");
-        gap.wrote(1_000.0);
-        assert_eq!(
-            gap.wait(1_100.0),
-            150.0,
-            "a change in a burst waits for the gap"
-        );
-        assert_eq!(gap.wait(1_250.0), 0.0);
-        assert_eq!(gap.wait(9_000.0), 0.0, "a quiet spell writes at once");
-        // A clock that steps back never makes the wait longer than one gap.
-        assert_eq!(gap.wait(500.0), WRITE_GAP_MS);
-    }
 
     #[test]
     fn reads_only_its_own_prefix() {
