@@ -93,6 +93,7 @@ function stop(error) {
 addEventListener("error", (e) => stop(e.error));
 addEventListener("unhandledrejection", (e) => stop(e.reason));
 export function mount_widget(el, name, params) {
+  for (const gone of [...mounted.keys()].filter((e) => !e.isConnected)) mounted.delete(gone);
   mounted.set(el, { name, params });
   if (stopped) { notice(el); return; }
   load(name).then((m) => {

@@ -30,8 +30,17 @@ async function appReady(page) {
   await expect(page.locator('[data-testid="theme-toggle"]')).toBeVisible();
 }
 
+/** Opens `path`, waits for the app, and returns widget `name`'s card scrolled into view. */
+async function openWidget(page, path, name) {
+  await page.goto(path);
+  await appReady(page);
+  const card = page.locator(`[data-widget="${name}"]`);
+  await card.scrollIntoViewIfNeeded();
+  return card;
+}
+
 /** The origins the static servers listen on (see playwright.config.js). */
 const ORIGIN = process.env.E2E_ORIGIN || 'http://127.0.0.1:4173';
 const SUB_ORIGIN = process.env.E2E_SUB_ORIGIN || 'http://127.0.0.1:4174';
 
-module.exports = { lessonsOf, watchErrors, appReady, ORIGIN, SUB_ORIGIN };
+module.exports = { lessonsOf, watchErrors, appReady, openWidget, ORIGIN, SUB_ORIGIN };

@@ -2,17 +2,11 @@
 // figures are right, only a page of cases is in the document, a toggle at 5,000 cases moves
 // the figures, and a paste over the limit is refused at once with nothing stored lost.
 const { test, expect } = require('@playwright/test');
-const { appReady, watchErrors } = require('./course');
+const { appReady, watchErrors, openWidget } = require('./course');
 
 test.describe.configure({ timeout: 120_000 });
 
-async function openEval(page) {
-  await page.goto('/model-selection/');
-  await appReady(page);
-  const card = page.locator('[data-widget="mini-eval"]');
-  await card.scrollIntoViewIfNeeded();
-  return card;
-}
+const openEval = (page) => openWidget(page, '/model-selection/', 'mini-eval');
 
 /** `n` lines of pass/fail: every 7th regressed, every 11th fixed, every 13th failing both. */
 function columns(n) {

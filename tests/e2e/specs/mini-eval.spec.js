@@ -1,15 +1,9 @@
 // The mini eval: edit the cases, see the accuracies, buckets and diffs move, decide, export,
 // import, persist.
 const { test, expect } = require('@playwright/test');
-const { appReady, watchErrors } = require('./course');
+const { appReady, watchErrors, openWidget } = require('./course');
 
-async function openEval(page) {
-  await page.goto('/model-selection/');
-  await appReady(page);
-  const card = page.locator('[data-widget="mini-eval"]');
-  await card.scrollIntoViewIfNeeded();
-  return card;
-}
+const openEval = (page) => openWidget(page, '/model-selection/', 'mini-eval');
 
 /** The editable row of case `name` (not its mentions in buckets). */
 function row(card, name) {
