@@ -22,6 +22,12 @@ pub fn escape(s: &str) -> String {
 /// entry (or the first frame, where the browser has no such entry). The text then never waits
 /// for the wasm, and a page-load audit sees that it does not. `None` when the shell has no
 /// Trunk loader to change.
+///
+/// The script is the same on every page (one hash in the CSP). A page that shows widgets names
+/// its widgets module in a `<meta name="ie-course-app">` ([`app_head`]): the script then starts
+/// the shell from that module (`start_app`) instead of Trunk's, so the page fetches one wasm.
+/// It compiles each wasm once, through `window.ieCourseCompile` (which the widget loader uses
+/// too), so that the shell's instance and the widgets' share one download and one compile.
 pub fn start_after_first_paint(shell: &str) -> Option<String> {
     let start = shell.find("<script type=\"module\">")?;
     let end = start + shell[start..].find("</script>")? + "</script>".len();
@@ -36,7 +42,15 @@ pub fn start_after_first_paint(shell: &str) -> Option<String> {
     let wasm = quoted_after("module_or_path: ")?;
     let loader = format!(
         r#"<script type="module">
-const start = () => import({js:?}).then((m) => m.default({{ module_or_path: {wasm:?} }}));
+const at = (file) => new URL(file, document.baseURI).href, compiled = {{}};
+window.ieCourseCompile = (wasm) => compiled[wasm] = compiled[wasm] || fetch(wasm).then((r) => {{
+  if (!r.ok) throw new Error("HTTP " + r.status);
+  return /^application\/wasm/.test(r.headers.get("content-type") || "") ? WebAssembly.compileStreaming(r) : r.arrayBuffer().then((b) => WebAssembly.compile(b));
+}}).catch((e) => {{ delete compiled[wasm]; throw e; }});
+const app = document.querySelector('meta[name="ie-course-app"]');
+const start = () => app
+  ? Promise.all([import(at(app.content) + "?app"), window.ieCourseCompile(at(app.dataset.wasm))]).then(async ([m, module]) => {{ await m.default({{ module_or_path: module }}); m.start_app(); }})
+  : import({js:?}).then((m) => m.default({{ module_or_path: {wasm:?} }}));
 let started = false;
 const go = () => {{ if (!started) {{ started = true; start(); }} }};
 const lcp = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes.includes("largest-contentful-paint");
@@ -204,6 +218,21 @@ pub fn widgets_head(modules: &[InstalledModule], shown: &[&str], files: &WidgetF
     )
 }
 
+/// The head element that names the module a page that shows widgets `shown` starts the shell
+/// from: its own widgets module ([`page_module`]), which carries the shell too (see
+/// `src/widgets/modules.rs`). Empty for a page without widgets, which starts Trunk's build of
+/// the shell alone.
+pub fn app_head(modules: &[InstalledModule], shown: &[&str]) -> String {
+    match page_module(modules, shown) {
+        Some(own) if !shown.is_empty() => format!(
+            "\n    <meta name=\"ie-course-app\" content=\"{}\" data-wasm=\"{}\" />",
+            escape(&own.js),
+            escape(&own.wasm)
+        ),
+        _ => String::new(),
+    }
+}
+
 /// File names of the SQL engine module start with this (`ie-sql-<hash>.js`, `…_bg.wasm`).
 pub const SQL_MODULE_PREFIX: &str = "ie-sql-";
 
@@ -231,8 +260,9 @@ pub fn precached(file: &str) -> bool {
 
 /// The service worker: precaches `files` (paths relative to the site root, hashed names for
 /// assets) in a cache named for `version`, serves pages network-first with the cache as
-/// fallback (so a new deploy's pages load its own assets) and assets cache-first, keeping an
-/// asset it had to fetch (the SQL engine, not precached), and on activation deletes every
+/// fallback (so a new deploy's pages load its own assets) and assets cache-first (by path: the
+/// query that gives a module a second instance, `?app` or `?restart=N`, names the same file),
+/// keeping an asset it had to fetch (the SQL engine, not precached), and on activation deletes every
 /// other version's cache, so versions never mix.
 pub fn service_worker(files: &[String], version: &str) -> String {
     let list = files
@@ -264,7 +294,7 @@ self.addEventListener("fetch", (event) => {{
     }}));
     return;
   }}
-  event.respondWith(caches.open(CACHE).then((cache) => cache.match(request).then((hit) => hit || fetch(request).then((r) => (r.status == 200 && cache.put(request, r.clone()), r)))));
+  event.respondWith(caches.open(CACHE).then((cache) => cache.match(request, {{ ignoreSearch: true }}).then((hit) => hit || fetch(request).then((r) => (r.status == 200 && cache.put(request, r.clone()), r)))));
 }});
 "#
     )
@@ -432,6 +462,28 @@ mod tests {
             widgets_list(&modules),
             r#"[{"js":"w.js","wasm":"w_bg.wasm","widgets":["recall"]},{"js":"all.js","wasm":"all_bg.wasm","widgets":["recall","latency"]}]"#
         );
+    }
+
+    #[test]
+    fn a_page_with_widgets_starts_the_shell_from_its_own_module() {
+        let modules = two_modules();
+        assert_eq!(
+            app_head(&modules, &["recall"]),
+            "\n    <meta name=\"ie-course-app\" content=\"w.js\" data-wasm=\"w_bg.wasm\" />"
+        );
+        assert_eq!(
+            app_head(&modules, &["latency", "recall"]),
+            "\n    <meta name=\"ie-course-app\" content=\"all.js\" data-wasm=\"all_bg.wasm\" />"
+        );
+        // Without widgets (or with none a module carries), the page starts Trunk's shell.
+        assert_eq!(app_head(&modules, &[]), "");
+        assert_eq!(app_head(&modules, &["nope"]), "");
+        // The start script reads that meta and starts the module's shell in an instance of its own.
+        let trunk = "<head><script type=\"module\">\nimport init from '/ie-course-1.js';\nawait init({ module_or_path: '/ie-course-1_bg.wasm' });\n</script></head>";
+        let page = start_after_first_paint(trunk).expect("a Trunk loader");
+        assert!(page.contains("meta[name=\"ie-course-app\"]"), "{page}");
+        assert!(page.contains("m.start_app()"), "{page}");
+        assert!(page.contains("window.ieCourseCompile"), "{page}");
     }
 
     #[test]

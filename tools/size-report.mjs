@@ -5,8 +5,9 @@
 //   node tools/size-report.mjs [dist] [--budget-kb 250] [--pages] [--budgets FILE]
 // What a page's first load fetches is read from its HTML: every local href/src, every local
 // .js/.wasm/.css path in its inline module script, the modules those scripts import, and, on
-// pages that show a widget, the widgets module its <meta> names (the page's own: see
-// src/widgets/modules.rs). --pages also prints the total for every other page.
+// pages that show a widget, the widgets module its <meta> names (the page's own, which starts
+// the shell too: see src/widgets/modules.rs) with its script counted twice (one instance for
+// the shell, one for the widgets). --pages also prints the total for every other page.
 import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -28,9 +29,14 @@ function firstLoad(page) {
   const html = readFileSync(join(dist, page), 'utf8');
   const base = (html.match(/<base href="([^"]*)"/) || [, '/'])[1];
   const refs = new Set([page]);
-  const withoutMeta = html.replace(/<meta [^>]*>/g, '');
+  // A page with widgets starts the shell from its own widgets module (<meta name="ie-course-app">),
+  // not from the shell module the start script names for pages without (src/prerender.rs).
+  const app = html.match(/<meta name="ie-course-app" content="([^"]+)" data-wasm="([^"]+)"/);
+  let withoutMeta = html.replace(/<meta [^>]*>/g, '');
+  if (app) withoutMeta = withoutMeta.replace(/<script type="module">[\s\S]*?<\/script>/g, '');
   for (const m of withoutMeta.matchAll(/(?:href|src)="([^"#?]+)"/g)) refs.add(m[1]);
   for (const m of withoutMeta.matchAll(/['"]([^'"\s]+\.(?:js|wasm|css))['"]/g)) refs.add(m[1]);
+  if (app) { refs.add(app[1]); refs.add(app[2]); }
   // A page that shows a widget fetches the widgets module its <meta> names, and the widgets'
   // stylesheet (data-css).
   const widgets = html.match(/<meta name="ie-course-widgets" content="([^"]+)" data-wasm="([^"]+)"[^>]* data-css="([^"]+)"/);
@@ -53,6 +59,9 @@ function firstLoad(page) {
     if (/^[a-z]+:/.test(ref) || ref.endsWith('/')) continue; // other origins, other pages
     add(ref.startsWith(base) ? ref.slice(base.length) : ref.replace(/^\.?\//, ''));
   }
+  // The module's script is fetched twice: once for the shell's instance (`?app`), once for the
+  // widgets' (they share the compiled wasm).
+  if (app && seen.has(app[1])) rows.push({ ...rows.find((r) => r.file === app[1]), file: `${app[1]} (widgets' instance)` });
   rows.sort((a, b) => b.br - a.br);
   return rows;
 }

@@ -17,6 +17,12 @@ use wasm_bindgen::prelude::*;
 // task, in the order the page asks for them: a page with several never holds the main thread for
 // all at once.
 //
+// On a lesson page the shell itself runs in an instance of the page's widgets module (each
+// carries the shell: `src/widgets/modules.rs`), imported as `<module>.js?app`. The loader imports
+// the same module without the query, which gives the widgets an instance of their own, and asks
+// the page's start script for the compiled wasm (`window.ieCourseCompile`, in
+// `src/prerender.rs`), so that both instances share one download and one compile.
+//
 // A widgets module that traps (a panic aborts it: `WebAssembly.RuntimeError`, seen as an uncaught
 // error or rejection) would leave every widget it drew looking live but deaf. So the loader
 // remembers every slot it filled; on the first trap it replaces each with a notice
@@ -49,7 +55,8 @@ function start(mod) {
   if (!loading.has(mod.js)) {
     const url = at(mod.js) + (round ? "?restart=" + round : "");
     const js = import(url).then(async (js) => {
-      await js.default({ module_or_path: at(mod.wasm) });
+      const wasm = at(mod.wasm);
+      await js.default({ module_or_path: window.ieCourseCompile ? await window.ieCourseCompile(wasm) : wasm });
       return js;
     });
     js.catch(() => loading.delete(mod.js));

@@ -27,7 +27,7 @@ mod postbuild {
     use ie_course::content::{Block, LESSONS};
     use ie_course::nav::{self, Route};
     use ie_course::prerender::{
-        content_security_policy, inline_script_hashes, page_html, precached, search_json,
+        app_head, content_security_policy, inline_script_hashes, page_html, precached, search_json,
         service_worker, sql_head, start_after_first_paint, widgets_head, widgets_list,
         with_head_extras, InstalledModule, WidgetFiles,
     };
@@ -97,7 +97,10 @@ mod postbuild {
                 Route::NotFound => base.clone(),
                 r => format!("{base}{}", nav::href(r).trim_start_matches("./")),
             };
-            let extra = widgets_head(&widgets, &shown_widgets(route), &widget_files) + &sql_extra;
+            let shown = shown_widgets(route);
+            let extra = app_head(&widgets, &shown)
+                + &widgets_head(&widgets, &shown, &widget_files)
+                + &sql_extra;
             write(
                 &staging.join(&path),
                 &with_head_extras(&html, &csp, &canonical, &extra),

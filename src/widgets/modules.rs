@@ -3,6 +3,13 @@
 //! the smallest module that carries every widget it shows (`src/app/widget_slot.rs` picks it from
 //! the list the build writes into the page), so a lesson carries its own widgets, not all fifteen.
 //!
+//! Each module also carries the shell (`start_app`), so a lesson page fetches one wasm, not two:
+//! the page's start script compiles it once and starts the shell in one instance of it, and the
+//! widget loader serves the widgets from a second instance of the same compiled module. The Leptos
+//! runtime and the shared code are fetched and compiled once, and a widget that aborts its
+//! instance still leaves the shell working (issue 18). The title page, which shows no widget,
+//! loads the shell alone (Trunk's build of `src/main.rs`).
+//!
 //! To add a module: a line in [`MODULES`], its list beside the others, and
 //! `src/bin/<name>.rs` with `ie_course::widgets_module!(<LIST>);`. A native test checks that the
 //! two agree and that every page has a module of its own size.
@@ -76,7 +83,8 @@ pub fn mount_into(
     MOUNTED.with(|m| m.borrow_mut().push((el, Box::new(handle))));
 }
 
-/// The body of a widgets module's binary: exports `mount_widget` for the widgets in `$list`.
+/// The body of a widgets module's binary: exports `mount_widget` for the widgets in `$list`, and
+/// `start_app`, which starts the shell (what the title page's own module does in its `main`).
 ///
 /// It shares the page and its storage with the shell but not its reactive tree: each widget is
 /// mounted into its slot with its own owner, and notices about stored data are handed to the
@@ -88,6 +96,15 @@ macro_rules! widgets_module {
         #[::wasm_bindgen::prelude::wasm_bindgen]
         pub fn mount_widget(el: ::web_sys::HtmlElement, name: String, params: String) {
             $crate::widgets::modules::mount_into($list, el, name, params)
+        }
+
+        /// Starts the shell in this instance: a lesson page's start script calls it (see
+        /// `src/prerender.rs`); an instance loaded for widgets never does.
+        #[cfg(target_arch = "wasm32")]
+        #[::wasm_bindgen::prelude::wasm_bindgen]
+        pub fn start_app() {
+            ::console_error_panic_hook::set_once();
+            $crate::mount()
         }
 
         /// A test hook: panics as a bug would, which aborts this module, so that a test can
