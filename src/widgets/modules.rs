@@ -40,8 +40,9 @@ pub const LATENCY_PAGE: &[Widget] = &[LATENCY, RECALL];
 pub const SHARED: &[Widget] = &[BREAK_EVEN, RECALL];
 /// The chapter map.
 pub const MAP: &[Widget] = &[CHAPTER_MAP, RECALL];
-/// The recall page.
-pub const RECALL_PAGE: &[Widget] = &[RECALL];
+/// The recall page: the whole deck's review, with statistics and tools (lessons end with the
+/// lighter `recall`, one lesson's cards).
+pub const RECALL_PAGE: &[Widget] = &[RECALL_DECK];
 
 /// Every module: its binary's name (`src/bin/<name>.rs`) and the widgets it carries. The first
 /// carries them all: the whole-chapter print page shows every widget, and a page whose widgets

@@ -1,7 +1,7 @@
 //! Recall cards: review with FSRS spacing, statistics, a forecast chart, export and import.
 //!
-//! The page-wide review (`widget recall`) and each lesson's own cards (`lesson: <slug>`) share
-//! one stored value, `ie-course:recall`. Every write merges with what is stored first, and a
+//! The page-wide review (`widget recall-deck`, on the recall page) and each lesson's own cards
+//! (`widget recall`, `lesson: <slug>`) share one stored value, `ie-course:recall`. Every write merges with what is stored first, and a
 //! `storage` event from another tab merges its reviews in, so two tabs never lose a review.
 //!
 //! The review is a [`Session`] held in one signal; this component wires the outside world to it
@@ -28,9 +28,99 @@ use std::time::Duration;
 use tools::Tools;
 use wasm_bindgen::JsCast;
 
-/// Mounts the review: the whole deck with statistics, or one lesson's cards (`lesson: <slug>`).
+/// Mounts the compact form that ends a lesson: that lesson's cards (`lesson: <slug>`; without
+/// it, every card), with a link to the recall page for the rest.
 pub fn mount(params: WidgetParams) -> AnyView {
-    view! { <Recall lesson=params.get("lesson").map(str::to_string) /> }.into_any()
+    let lesson = params.get("lesson").map(str::to_string);
+    view! { <Recall lesson=lesson around=lesson_form /> }.into_any()
+}
+
+/// Mounts the whole deck's review with its scope, statistics and tools (the recall page).
+pub fn mount_deck(_params: WidgetParams) -> AnyView {
+    view! { <Recall lesson=None around=deck_form /> }.into_any()
+}
+
+/// What a form of the review shows around it: above the review (after the counts), and below.
+/// A function, not a flag, so that a module with only the lesson form links none of the deck's
+/// parts (statistics, chart, import and export).
+type Around = fn(Review) -> (&'static str, AnyView, AnyView);
+
+/// The review's state, and the way to what is stored, for the parts around it.
+#[derive(Clone, Copy)]
+struct Review {
+    session: RwSignal<Session<'static>>,
+    stats: Memo<recall::Stats>,
+    persist: Persist,
+}
+
+impl Review {
+    /// What is stored now (a change that records something merges it first).
+    fn stored(self) -> Option<Progress> {
+        load(self.persist)
+    }
+
+    /// Saves the session's progress whole.
+    fn save(self) {
+        self.session
+            .with_untracked(|s| self.persist.save(STORE_NAME, SCHEMA, s.progress()));
+    }
+}
+
+/// The lesson's form: a title, and a link to the recall page below.
+fn lesson_form(_: Review) -> (&'static str, AnyView, AnyView) {
+    let recall_href = title_by_slug("recall").map(|(i, _)| nav::href(Route::Lesson(i)));
+    let note = view! {
+        <p class="widget-note">
+            "Statistics, export and all the cards are on the "
+            <a href=recall_href.unwrap_or_default()>"recall page"</a>
+            "."
+        </p>
+    };
+    (
+        "Recall: this lesson's cards",
+        ().into_any(),
+        note.into_any(),
+    )
+}
+
+/// The recall page's form: scope and retention above, statistics and tools below.
+fn deck_form(r: Review) -> (&'static str, AnyView, AnyView) {
+    let session = r.session;
+    let scope = Memo::new(move |_| session.with(|s| s.lesson().unwrap_or("").to_string()));
+    let retention = session.with_untracked(Session::retention_percent);
+    let above = view! {
+        <ScopeAndRetention
+            scope=scope
+            on_scope=move |lesson: String| session.update(|s| s.set_lesson(&lesson))
+            retention=retention
+            on_retention=move |value: f64| {
+                if session.try_update(|s| s.set_retention(value, move || r.stored(), clock_now())).unwrap_or(false) {
+                    r.save();
+                }
+            }
+        />
+    };
+    let below = view! {
+        <Statistics stats=r.stats />
+        <Tools
+            reset_question=move || session.with(Session::reset_question)
+            export=move || session.with_untracked(|s| s.progress().export_json())
+            import=move |text: String| {
+                let done = session
+                    .try_update(|s| s.import(&text, move || r.stored(), clock_now()))
+                    .unwrap_or_else(|| Err(String::new()));
+                if done.is_ok() {
+                    r.save();
+                }
+                done
+            }
+            reset=move || {
+                session.update(|s| s.reset(move || r.stored(), clock_now()));
+                r.save();
+            }
+        />
+    };
+    ("Recall cards", above.into_any(), below.into_any())
 }
 
 fn clock_now() -> Clock {
@@ -58,14 +148,15 @@ fn stored_value_exists() -> bool {
         .is_some()
 }
 
-/// The review, its statistics and its tools.
+/// The review, in the form `around` gives it.
 #[component]
-pub fn Recall(
-    /// Only this lesson's cards, in the compact form that ends a lesson.
+fn Recall(
+    /// Only this lesson's cards (`None`: every card).
     lesson: Option<String>,
+    /// The parts around the review: [`lesson_form`] or [`deck_form`].
+    around: Around,
 ) -> impl IntoView {
     let persist = expect_context::<Persist>();
-    let full = lesson.is_none();
 
     let initial = load(persist);
     if initial.is_none() && stored_value_exists() {
@@ -203,63 +294,17 @@ pub fn Recall(
         </div>
     };
 
-    let title = if full {
-        "Recall cards"
-    } else {
-        "Recall: this lesson's cards"
-    };
-    let recall_href = title_by_slug("recall").map(|(i, _)| nav::href(Route::Lesson(i)));
-
+    let (title, above, below) = around(Review {
+        session,
+        stats,
+        persist,
+    });
     view! {
         <WidgetCard title=title name="recall">
             <Counts stats=stats />
-            {full.then(|| {
-                let scope = Memo::new(move |_| session.with(|s| s.lesson().unwrap_or("").to_string()));
-                let retention = session.with_untracked(Session::retention_percent);
-                view! {
-                    <ScopeAndRetention
-                        scope=scope
-                        on_scope=move |lesson: String| session.update(|s| s.set_lesson(&lesson))
-                        retention=retention
-                        on_retention=move |r: f64| {
-                            if session.try_update(|s| s.set_retention(r, stored, clock_now())).unwrap_or(false) {
-                                save();
-                            }
-                        }
-                    />
-                }
-            })}
+            {above}
             {review}
-            {if full {
-                view! {
-                    <Statistics stats=stats />
-                    <Tools
-                        reset_question=move || session.with(Session::reset_question)
-                        export=move || session.with_untracked(|s| s.progress().export_json())
-                        import=move |text: String| {
-                            let done = session.try_update(|s| s.import(&text, stored, clock_now())).unwrap_or_else(|| Err(String::new()));
-                            if done.is_ok() {
-                                save();
-                            }
-                            done
-                        }
-                        reset=move || {
-                            session.update(|s| s.reset(stored, clock_now()));
-                            save();
-                        }
-                    />
-                }
-                .into_any()
-            } else {
-                view! {
-                    <p class="widget-note">
-                        "Statistics, export and all the cards are on the "
-                        <a href=recall_href.clone().unwrap_or_default()>"recall page"</a>
-                        "."
-                    </p>
-                }
-                .into_any()
-            }}
+            {below}
         </WidgetCard>
     }
 }

@@ -6,6 +6,7 @@
 // lesson naming an unknown widget or parameter fails.
 widgets! {
     RECALL "recall" => recall::mount ["lesson"],
+    RECALL_DECK "recall-deck" => recall::mount_deck [],
     WEIGHT_MEMORY "weight-memory" => weight_memory::mount ["params", "precision", "bits", "gpu-gb"],
     DECODE_CEILING "decode-ceiling" => decode_ceiling::mount ["bandwidth", "a-gb", "b-gb"],
     FLEET_SWAP "fleet-swap" => fleet_swap::mount ["requests", "tokens", "large-gb", "small-gb", "gpus"],
