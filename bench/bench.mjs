@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// The course's benchmark: cold loads, input → paint for each widget, the distillation run's
-// frames, and Lighthouse, against a built site served on 127.0.0.1 (see serve.mjs), in Debian's
+// The course's benchmark: cold loads, in-app moves to a lesson, input → paint for each widget,
+// the distillation run's frames, and Lighthouse, against a built site served on 127.0.0.1 (see serve.mjs), in Debian's
 // Chromium driven by Playwright. Prints a table and writes the same figures as JSON.
 //
 //   node bench/bench.mjs [--dist dist] [--runs 7] [--changes 60] [--out bench/results/latest.json]
 //                        [--no-lighthouse] [--lighthouse-pages all|first|/a/,/b/]
-//                        [--parts loads,inputs,distill,eval-scale,lighthouse]
+//                        [--parts loads,nav,inputs,distill,eval-scale,lighthouse] [--nav /a/,/b/]
 //                        [--eval-cases 10,1000,5000]
 //   node bench/bench.mjs --compare old.json new.json
 //
@@ -43,7 +43,9 @@ const CHANGES = Math.max(50, Number(opt('changes', 60)));
 const out = resolve(opt('out', join(here, 'results', 'latest.json')));
 // How many cases the mini eval's import and toggles are measured at (--eval-cases 100,20000).
 const EVAL_CASES = opt('eval-cases', '10,1000,5000').split(',').map(Number);
-const parts = new Set(opt('parts', 'loads,inputs,distill,eval-scale,lighthouse').split(','));
+const parts = new Set(opt('parts', 'loads,nav,inputs,distill,eval-scale,lighthouse').split(','));
+// Lessons reached from the title page inside the app (--nav /a/,/b/): the first and the 1.3 lesson.
+const NAV_TO = opt('nav', '/overview/,/model-selection/').split(',');
 if (argv.includes('--no-lighthouse')) parts.delete('lighthouse');
 const lighthouseOn = parts.has('lighthouse');
 const lighthousePages = opt('lighthouse-pages', 'all');
@@ -336,6 +338,38 @@ async function distillRun(browser, origin, throttle) {
   return res;
 }
 
+// ---------------------------------------------------------------- in-app navigation
+/** The title page loaded and idle, then a click in its contents to lesson `to`: the time from
+ * the click until every widget place of that lesson holds its widget, `RUNS` times. */
+async function inAppNav(browser, origin, to, throttle) {
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { context, page } = await newPage(browser, throttle);
+    await page.goto(origin + '/', { waitUntil: 'load' });
+    await page.waitForFunction(() => window.__bench.app !== null, null, { timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    times.push(await page.evaluate((to) => new Promise((done, fail) => {
+      const link = [...document.querySelectorAll('nav#toc a')].find((a) => new URL(a.href).pathname.endsWith(to));
+      if (!link) { fail(new Error(`no link to ${to} in the contents`)); return; }
+      const before = new Set(document.querySelectorAll('[data-widget-slot]'));
+      const t0 = performance.now();
+      const give_up = setTimeout(() => fail(new Error(`the widgets of ${to} did not appear in 30 s`)), 30_000);
+      const check = () => {
+        const slots = [...document.querySelectorAll('[data-widget-slot]')];
+        const fresh = slots.length > 0 && slots.every((s) => !before.has(s));
+        if (fresh && location.pathname.endsWith(to) && slots.every((s) => s.querySelector('section.widget[data-widget]'))) {
+          clearTimeout(give_up);
+          done(performance.now() - t0);
+        } else requestAnimationFrame(check);
+      };
+      link.click();
+      check();
+    }), to));
+    await context.close();
+  }
+  return { path: to, throttle, widgets_ready_ms: summary(times) };
+}
+
 // ---------------------------------------------------------------- Lighthouse
 function lighthouse(url, preset) {
   const cli = join(here, 'node_modules', 'lighthouse', 'cli', 'index.js');
@@ -385,6 +419,8 @@ function report(res) {
   if (res.loads.length) lines.push('Cold loads', table(['page', 'CPU', 'html br', 'css br', 'js br', 'wasm br', 'other br', 'total br KB', 'total raw KB', 'FCP', 'LCP', 'shell ready', 'widget ready', 'longest task', 'JS heap MB'],
     res.loads.map((l) => [l.path, `${l.throttle}×`, ...['html', 'css', 'js', 'wasm', 'other'].map((k) => l.transfer[k]?.br_kb ?? 0),
       l.total_br_kb, l.total_raw_kb, ms(l.fcp_ms), ms(l.lcp_ms), ms(l.app_interactive_ms), ms(l.widget_interactive_ms), ms(l.longest_task_ms), r1(l.js_heap_mb.median)])));
+  if (res.nav?.length) lines.push('\nIn-app move from the title page: click in the contents → every widget of the lesson mounted', table(['lesson', 'CPU', 'widgets ready'],
+    res.nav.map((n) => [n.path, `${n.throttle}×`, ms(n.widgets_ready_ms)])));
   if (res.inputs.length) lines.push(`\nInput → paint, ${res.settings.changes} changes per widget. update: the handler and the effects it set off; paint: update + the next`,
     `frame's style, layout and paint (no vsync wait); next frame: input → that frame starts; two frames: input → two rAFs.`, table(['widget', 'CPU', 'update', 'paint', 'next frame', 'two frames', 'long tasks', 'longest task'],
     res.inputs.map((x) => [x.widget, `${x.throttle}×`, ms(x.update_ms), ms(x.paint_ms), ms(x.next_frame_ms), ms(x.two_frames_ms), x.long_tasks, r1(x.longest_task_ms)])));
@@ -413,8 +449,8 @@ function flatten(obj, prefix = '', acc = {}) {
 function compare(oldFile, newFile) {
   const a = JSON.parse(readFileSync(oldFile, 'utf8'));
   const b = JSON.parse(readFileSync(newFile, 'utf8'));
-  const fa = flatten({ loads: a.loads, inputs: a.inputs, distill: a.distill, lighthouse: a.lighthouse });
-  const fb = flatten({ loads: b.loads, inputs: b.inputs, distill: b.distill, lighthouse: b.lighthouse });
+  const fa = flatten({ loads: a.loads, nav: a.nav, inputs: a.inputs, distill: a.distill, lighthouse: a.lighthouse });
+  const fb = flatten({ loads: b.loads, nav: b.nav, inputs: b.inputs, distill: b.distill, lighthouse: b.lighthouse });
   const rows = Object.keys(fb).filter((k) => k in fa && !/\.(n|runs|changes|throttle|frames)$/.test(k))
     .map((k) => [k, r1(fa[k]), r1(fb[k]), fa[k] === 0 ? (fb[k] === 0 ? '1.00' : '∞') : (fb[k] / fa[k]).toFixed(2)]);
   console.log(`old: ${oldFile} (${a.commit}, ${a.date})\nnew: ${newFile} (${b.commit}, ${b.date})\n`);
@@ -438,13 +474,19 @@ const res = {
   date: new Date().toISOString(), commit: git('rev-parse --short HEAD') + (git('status --porcelain') ? '+changes' : ''),
   dist: dist.replace(root + '/', ''), machine,
   settings: { runs: RUNS, changes: CHANGES, throttles: THROTTLES, server: 'bench/serve.mjs (brotli)' },
-  loads: [], inputs: [], distill: [], eval_scale: [], lighthouse: [],
+  loads: [], nav: [], inputs: [], distill: [], eval_scale: [], lighthouse: [],
 };
 try {
   for (const t of parts.has('loads') ? THROTTLES : []) {
     for (const path of ['/', first]) {
       log(`cold loads of ${path} at ${t}× CPU…`);
       res.loads.push(await loads(browser, origin, path, t));
+    }
+  }
+  for (const t of parts.has('nav') ? THROTTLES : []) {
+    for (const to of NAV_TO) {
+      log(`in-app move from / to ${to} at ${t}× CPU…`);
+      res.nav.push(await inAppNav(browser, origin, to, t));
     }
   }
   for (const t of THROTTLES) {

@@ -21,7 +21,8 @@ use wasm_bindgen::prelude::*;
 // carries the shell: `src/widgets/modules.rs`), imported as `<module>.js?app`. The loader imports
 // the same module without the query, which gives the widgets an instance of their own, and asks
 // the page's start script for the compiled wasm (`window.ieCourseCompile`, in
-// `src/prerender.rs`), so that both instances share one download and one compile.
+// `src/prerender.rs`), so that both instances share one download and one compile. The wasm is
+// fetched and compiled while its script is imported, not after.
 //
 // A widgets module that traps (a panic aborts it: `WebAssembly.RuntimeError`, seen as an uncaught
 // error or rejection) would leave every widget it drew looking live but deaf. So the loader
@@ -53,10 +54,10 @@ async function pick(name, m) {
 }
 function start(mod) {
   if (!loading.has(mod.js)) {
-    const url = at(mod.js) + (round ? "?restart=" + round : "");
-    const js = import(url).then(async (js) => {
-      const wasm = at(mod.wasm);
-      await js.default({ module_or_path: window.ieCourseCompile ? await window.ieCourseCompile(wasm) : wasm });
+    const url = at(mod.js) + (round ? "?restart=" + round : ""), wasm = at(mod.wasm);
+    const compiled = window.ieCourseCompile ? window.ieCourseCompile(wasm) : Promise.resolve(wasm);
+    const js = Promise.all([import(url), compiled]).then(async ([js, module]) => {
+      await js.default({ module_or_path: module });
       return js;
     });
     js.catch(() => loading.delete(mod.js));
