@@ -177,8 +177,11 @@ fn Recall(
 
     // A change that records something has merged what is stored (read through `stored`); the
     // result is saved whole.
-    let stored = move || load(persist);
-    let save = move || session.with_untracked(|s| persist.save(STORE_NAME, SCHEMA, s.progress()));
+    let r = Review {
+        session,
+        stats,
+        persist,
+    };
 
     // Another tab saved: take its reviews in, and put ours back if its write lacked them.
     let storage_key = crate::logic::storage::key(STORE_NAME);
@@ -191,7 +194,7 @@ fn Recall(
                 .try_update(|s| s.merge_stored(progress, clock_now()))
                 .unwrap_or(false)
             {
-                save();
+                r.save();
             }
         }
     });
@@ -219,10 +222,10 @@ fn Recall(
     };
     let grade = move |g: Grade| {
         if session
-            .try_update(|s| s.grade(g, stored, clock_now()))
+            .try_update(|s| s.grade(g, move || r.stored(), clock_now()))
             .unwrap_or(false)
         {
-            save();
+            r.save();
             focus_area();
         }
     };
@@ -294,11 +297,7 @@ fn Recall(
         </div>
     };
 
-    let (title, above, below) = around(Review {
-        session,
-        stats,
-        persist,
-    });
+    let (title, above, below) = around(r);
     view! {
         <WidgetCard title=title name="recall">
             <Counts stats=stats />

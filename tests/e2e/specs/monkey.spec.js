@@ -55,9 +55,14 @@ function text(rng) {
   return Array.from({ length: rng.int(40) }, () => rng.pick(ALPHABET)).join('');
 }
 
-/** Marks what can be acted on (visible, enabled, on this origin) and says what each is. */
-const survey = (page) =>
-  page.evaluate((origin) => {
+/** Marks what can be acted on (visible, enabled, on this origin) and says what each is. Each
+ * survey's marks carry its own number (`round`): a mark from an older survey can come back into
+ * the page (the shell keeps the pre-rendered lesson text, marks and all, when it starts), and it
+ * must not be taken for this survey's. */
+let rounds = 0;
+const survey = async (page) => {
+  const round = ++rounds;
+  const targets = await page.evaluate(([origin, round]) => {
     const seen = [];
     document.querySelectorAll('[data-monkey]').forEach((e) => e.removeAttribute('data-monkey'));
     const all = document.querySelectorAll('input, textarea, select, button, a[href], [tabindex], summary, svg');
@@ -70,12 +75,14 @@ const survey = (page) =>
       const kind = e.matches('input:not([type="checkbox"]):not([type="radio"]):not([type="range"]), textarea')
         ? 'field'
         : e.matches('select') ? 'select' : e.matches('input[type="range"], svg') ? 'drag' : 'click';
-      e.setAttribute('data-monkey', String(seen.length));
+      e.setAttribute('data-monkey', `${round}-${seen.length}`);
       const name = e.dataset.testid || e.getAttribute('aria-label') || e.id || e.tagName.toLowerCase();
       seen.push({ kind, name, options: kind === 'select' ? [...e.options].map((o) => o.value) : [] });
     }
     return seen;
-  }, ORIGIN);
+  }, [ORIGIN, round]);
+  return { round, targets };
+};
 
 /** One random action; what an element no longer allows (it moved, it left) is not a failure.
  * `seen` keeps the last survey for a few actions (a survey measures the whole page). */
@@ -103,12 +110,12 @@ async function act(page, rng, pages, seen) {
       done = `press ${key}`;
       await page.keyboard.press(key);
     } else {
-      if (!seen.targets || seen.age++ >= 5) Object.assign(seen, { targets: await survey(page), age: 0 });
-      const { targets } = seen;
+      if (!seen.targets || seen.age++ >= 5) Object.assign(seen, await survey(page), { age: 0 });
+      const { targets, round } = seen;
       if (targets.length === 0) return 'nothing to act on';
       const i = rng.int(targets.length);
       const target = targets[i];
-      const el = page.locator(`[data-monkey="${i}"]`);
+      const el = page.locator(`[data-monkey="${round}-${i}"]`);
       done = `${target.kind} ${target.name}`;
       if (target.kind === 'field') {
         const value = text(rng);
