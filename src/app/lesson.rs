@@ -1,6 +1,6 @@
 //! A lesson page: its prose and widgets in order, then links to the lessons around it.
 
-use super::prose::{Prose, State};
+use super::prose::{self, Prose, State, Text};
 use super::router::{scroll_to, Location};
 use crate::content::{Block, Lesson, GLOSSARY, GLOSSARY_KEY, GLOSSARY_TITLE, LESSONS};
 use crate::nav::{self, Route};
@@ -48,15 +48,28 @@ pub fn LessonBody(
             .into_any()
         }
         State::Ready(texts) => {
-            let mut texts = texts.iter().cloned();
+            let mut texts = texts.iter().cloned().enumerate();
             blocks
                 .iter()
                 .map(|block| match block {
                     // Our own Markdown, compiled at build time: the one place inner_html is used.
-                    Block::Prose(_) => {
-                        let html = texts.next().unwrap_or_default();
-                        view! { <div class="prose" inner_html=html></div> }.into_any()
-                    }
+                    Block::Prose(_) => match texts.next() {
+                        Some((_, Text::Html(html))) => {
+                            view! { <div class="prose" inner_html=html></div> }.into_any()
+                        }
+                        // The page's own text, as the browser parsed it, moved in once the
+                        // block is in the page (before the next frame is drawn).
+                        Some((i, Text::InPage)) => {
+                            let here = NodeRef::<leptos::html::Div>::new();
+                            here.on_load(move |el| {
+                                if !prose::adopt(&el, slug, i) {
+                                    prose.forget(slug);
+                                }
+                            });
+                            view! { <div class="prose" node_ref=here></div> }.into_any()
+                        }
+                        None => view! { <div class="prose"></div> }.into_any(),
+                    },
                     Block::Widget(w) => {
                         view! { <super::widget_slot::WidgetSlot widget=w /> }.into_any()
                     }

@@ -1,8 +1,12 @@
 //! The lessons' prose, which the shell's wasm does not carry (see `content::lesson_text!`):
-//! every page the build writes holds its own lesson's text, so the app reads the page it
-//! starts on, and fetches a lesson's own page when the reader goes there. The glossary's text
-//! travels the same way, under the key `glossary`. The HTML is the
-//! build's, compiled from our Markdown; it is only ever shown through `inner_html` there.
+//! every page the build writes holds its own lesson's text, so the app keeps the text of the
+//! page it starts on, and fetches a lesson's own page when the reader goes there. The glossary's
+//! text travels the same way, under the key `glossary`.
+//!
+//! The page's own text is kept as the browser parsed it: the app moves those nodes into its view
+//! ([`adopt`]) rather than reading them out as HTML and parsing them again, which on a long
+//! lesson was a large part of the app's start. A fetched page's text is HTML, the build's,
+//! compiled from our Markdown; it is only ever shown through `inner_html` in `lesson.rs`.
 
 use leptos::prelude::*;
 use std::collections::HashMap;
@@ -10,14 +14,27 @@ use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(inline_js = r#"
-function collect(doc) {
+const kept = new Map();
+function collect(doc, keep) {
   const out = {};
   for (const el of doc.querySelectorAll("article[data-lesson], section.print-lesson[id], [data-prose]")) {
-    out[el.dataset.lesson || el.dataset.prose || el.id] = Array.from(el.querySelectorAll(".prose"), (p) => p.innerHTML);
+    const key = el.dataset.lesson || el.dataset.prose || el.id, blocks = Array.from(el.querySelectorAll(".prose"));
+    if (keep) blocks.forEach((p, i) => kept.set(key + "\n" + i, p));
+    out[key] = blocks.map((p) => keep ? "" : p.innerHTML);
   }
   return JSON.stringify(out);
 }
-export function prose_in_page() { return collect(document); }
+export function prose_in_page() { return collect(document, true); }
+export function adopt_prose(el, key, i) {
+  const from = kept.get(key + "\n" + i);
+  if (!from) return false;
+  if (from !== el) {
+    el.replaceChildren();
+    while (from.firstChild) el.appendChild(from.firstChild);
+    kept.set(key + "\n" + i, el);
+  }
+  return true;
+}
 export async function fetch_text(url) {
   const r = await fetch(new URL(url, document.baseURI).href);
   if (!r.ok) throw new Error(r.status + " " + r.statusText);
@@ -38,6 +55,7 @@ extern "C" {
     /// have left the term: WCAG 1.4.13, content on hover or focus can be dismissed.
     pub fn dismissable_tips();
     fn prose_in_page() -> String;
+    fn adopt_prose(el: &web_sys::Element, key: &str, i: usize) -> bool;
     #[wasm_bindgen(catch)]
     async fn fetch_text(url: &str) -> Result<JsValue, JsValue>;
     fn prose_in_html(html: &str) -> String;
@@ -55,15 +73,42 @@ pub async fn fetch(url: &str) -> Result<String, String> {
     }
 }
 
-/// Lesson slug → its prose blocks.
-pub type Pages = HashMap<String, Arc<[String]>>;
+/// One prose block of a page.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Text {
+    /// Its HTML (a fetched page's, or the build's).
+    Html(String),
+    /// Kept in the page the app started on, to be moved into the view ([`adopt`]).
+    InPage,
+}
 
-fn parse(json: &str) -> Pages {
+/// Lesson slug → its prose blocks, in order.
+pub type Pages = HashMap<String, Arc<[Text]>>;
+
+/// What `collect` found: each key's blocks, as `text` makes them of what it gave for each.
+fn parse_with(json: &str, text: fn(String) -> Text) -> Pages {
     serde_json::from_str::<HashMap<String, Vec<String>>>(json)
         .unwrap_or_default()
         .into_iter()
-        .map(|(k, v)| (k, v.into()))
+        .map(|(k, v)| (k, v.into_iter().map(text).collect()))
         .collect()
+}
+
+/// The prose of a fetched page: each key's blocks as HTML.
+fn parse(json: &str) -> Pages {
+    parse_with(json, Text::Html)
+}
+
+/// The prose of the page the app starts on: a place for each block it keeps (its HTML is not
+/// read out: `collect` gives an empty string for each).
+fn parse_in_page(json: &str) -> Pages {
+    parse_with(json, |_| Text::InPage)
+}
+
+/// Moves block `i` of `key`'s prose, as the page the app started on holds it (or the view that
+/// last showed it), into `el`. False when the page held no such block.
+pub fn adopt(el: &web_sys::Element, key: &str, i: usize) -> bool {
+    adopt_prose(el, key, i)
 }
 
 /// Where a lesson's prose stands.
@@ -72,7 +117,7 @@ pub enum State {
     /// Being fetched.
     Loading,
     /// Here: the lesson's prose blocks in order.
-    Ready(Arc<[String]>),
+    Ready(Arc<[Text]>),
     /// The fetch failed, with why.
     Failed(String),
 }
@@ -86,9 +131,9 @@ pub struct Prose {
 }
 
 impl Prose {
-    /// Reads the prose of the page the app starts on; call before the app replaces it.
+    /// Keeps the prose of the page the app starts on; call before the app replaces it.
     pub fn read_page() -> Pages {
-        parse(&prose_in_page())
+        parse_in_page(&prose_in_page())
     }
 
     /// A store holding `pages` (from [`Prose::read_page`]).
@@ -130,5 +175,39 @@ impl Prose {
     /// Forgets a failure, so that the next `get` fetches again.
     pub fn retry(&self, slug: &str) {
         self.failed.update(|f| drop(f.remove(slug)));
+    }
+
+    /// Forgets what is held of `slug`, so that the next `get` fetches it.
+    pub fn forget(&self, slug: &str) {
+        self.pages.update(|p| drop(p.remove(slug)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fetched_page_gives_each_block_as_html() {
+        let pages = parse(r#"{"overview":["<p>a</p>","<p>b</p>"],"glossary":[]}"#);
+        assert_eq!(
+            pages["overview"].as_ref(),
+            [Text::Html("<p>a</p>".into()), Text::Html("<p>b</p>".into())]
+        );
+        assert!(pages["glossary"].is_empty());
+    }
+
+    #[test]
+    fn the_start_page_gives_a_place_for_each_block() {
+        let pages = parse_in_page(r#"{"overview":["",""],"glossary":[]}"#);
+        assert_eq!(pages["overview"].as_ref(), [Text::InPage, Text::InPage]);
+        assert!(pages["glossary"].is_empty());
+    }
+
+    #[test]
+    fn what_cannot_be_read_holds_nothing() {
+        assert!(parse("not json").is_empty());
+        assert!(parse_in_page(r#"{"overview":2}"#).is_empty());
+        assert!(parse_in_page(r#"{"overview":[1,2]}"#).is_empty());
     }
 }

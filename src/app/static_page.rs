@@ -8,7 +8,7 @@
 
 use super::persist::Persist;
 use super::progress::ReadingProgress;
-use super::prose::{Pages, Prose};
+use super::prose::{Pages, Prose, Text};
 use super::router::Location;
 use super::Shell;
 use crate::content::{Block, GLOSSARY, GLOSSARY_KEY, LESSONS};
@@ -25,13 +25,13 @@ impl CustomExecutor for Unrun {
     fn poll_local(&self) {}
 }
 
-/// Every page's prose by its key, as `Prose` holds what it read from a page.
+/// Every page's prose by its key, as HTML (as `Prose` holds a fetched page's).
 fn all_prose() -> Pages {
-    let texts = |blocks: &[Block]| -> std::sync::Arc<[String]> {
+    let texts = |blocks: &[Block]| -> std::sync::Arc<[Text]> {
         blocks
             .iter()
             .filter_map(|b| match b {
-                Block::Prose(html) => Some(html.to_string()),
+                Block::Prose(html) => Some(Text::Html(html.to_string())),
                 Block::Widget(_) => None,
             })
             .collect()
