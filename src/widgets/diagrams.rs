@@ -13,9 +13,24 @@ use crate::logic::diagram::{
     text_lines, Decor, Diagram, EdgeKind, Kind, Layout, Node, Rect, LABEL_FONT, NOTE_FONT, PAD,
 };
 use leptos::prelude::*;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 
 /// Below this width (CSS pixels) of its box, a diagram uses its narrow, vertical layout.
 const NARROW_BELOW_PX: i32 = 520;
+
+/// What the page's margins and the card's padding take from the window's width around a
+/// diagram on a narrow screen (up to about 600 px the box is the window's width less this).
+const MARGINS_PX: i32 = 77;
+
+/// The layout to draw first, guessed from the window's width: reading it lays nothing out, and a
+/// diagram first drawn in the layout it keeps is drawn once. Its own box decides after that.
+fn narrow_at_first() -> bool {
+    web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|w| w.as_f64())
+        .is_some_and(|w| w - f64::from(MARGINS_PX) < f64::from(NARROW_BELOW_PX))
+}
 
 /// Mounts the five-inputs diagram (overview).
 pub fn mount_five_inputs(_: WidgetParams) -> AnyView {
@@ -321,16 +336,17 @@ pub fn DiagramCard(
     let links = diagram.nodes.iter().any(|n| n.href.is_some());
     let d = StoredValue::new(diagram);
     let selected = RwSignal::new(None::<usize>);
-    let narrow = RwSignal::new(false);
+    let narrow = RwSignal::new(narrow_at_first());
     let holder = NodeRef::<leptos::html::Div>::new();
     let marker = unique_id("diagram");
     let desc_id = format!("{marker}-desc");
     let detail_id = format!("{marker}-detail");
 
     // The layout follows the width of the diagram's own box (the page, the sidebar and the
-    // zoom all change it), measured after mounting and on every resize.
+    // zoom all change it). A ResizeObserver reports it after the browser's own layout, so that
+    // measuring never forces one while the page is still being built.
     let measure = move || {
-        // The first measure waits a frame, by which the diagram may be gone.
+        // A report may come after the diagram is gone.
         if let Some(el) = holder.try_get_untracked().flatten() {
             let w = el.client_width();
             if w > 0 {
@@ -341,9 +357,19 @@ pub fn DiagramCard(
             }
         }
     };
-    request_animation_frame(measure);
-    let resize = window_event_listener(leptos::ev::resize, move |_| measure());
-    on_cleanup(move || resize.remove());
+    let observer = StoredValue::new_local(None::<(web_sys::ResizeObserver, Closure<dyn FnMut()>)>);
+    holder.on_load(move |el| {
+        let on_resize = Closure::<dyn FnMut()>::new(measure);
+        if let Ok(o) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
+            o.observe(&el);
+            observer.set_value(Some((o, on_resize)));
+        }
+    });
+    on_cleanup(move || {
+        if let Some((o, _)) = observer.try_update_value(Option::take).flatten() {
+            o.disconnect();
+        }
+    });
 
     let ids = (marker.clone(), desc_id.clone(), detail_id.clone());
     let drawn = move || {

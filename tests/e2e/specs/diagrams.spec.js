@@ -131,6 +131,17 @@ test.describe('on a phone', () => {
   });
 });
 
+test('a diagram follows the width of its box as the window changes', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, 'model-selection');
+  const svg = (await diagram(page, 'decision-path')).locator('svg');
+  await expect(svg).toHaveAttribute('data-layout', 'wide');
+  await page.setViewportSize({ width: 400, height: 800 });
+  await expect(svg).toHaveAttribute('data-layout', 'narrow');
+  await page.setViewportSize({ width: 1000, height: 800 });
+  await expect(svg).toHaveAttribute('data-layout', 'wide');
+});
+
 test('chapter map: one branch per section, and a leaf opens its section', async ({ page }) => {
   const errors = watchErrors(page);
   await open(page, 'chapter-map');
