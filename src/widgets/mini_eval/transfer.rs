@@ -18,8 +18,8 @@ const LINES_PER_STEP: usize = 2_000;
 const STEP_BUDGET_MS: f64 = 12.0;
 
 /// The two download links. Their `blob:` URLs are made when the reader clicks (so a download
-/// is always current) and once edits pause (so the links stay current for anyone who copies
-/// them), never on every keystroke; the old ones are released. Beyond
+/// is always current) and once edits pause, the first time included (so the links stay current
+/// for anyone who copies them), never on every keystroke; the old ones are released. Beyond
 /// [`LINKS_ON_CLICK_BEYOND`] cases they are made on a click only.
 #[component]
 pub fn ExportLinks(
@@ -51,7 +51,7 @@ pub fn ExportLinks(
         urls.set_value(Some((json, csv)));
     };
     let timer = StoredValue::new(None::<TimeoutHandle>);
-    Effect::new(move |first: Option<()>| {
+    Effect::new(move |_| {
         let _ = revision.get();
         if let Some(t) = timer.get_value() {
             t.clear();
@@ -70,10 +70,8 @@ pub fn ExportLinks(
             }
             return;
         }
-        if first.is_none() {
-            refresh();
-            return;
-        }
+        // The first links too wait for a pause: made at once, their two files would be
+        // written while the widget is still being put on the page.
         timer.set_value(
             set_timeout_with_handle(refresh, std::time::Duration::from_millis(300)).ok(),
         );
