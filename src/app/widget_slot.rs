@@ -14,8 +14,14 @@ use wasm_bindgen::prelude::*;
 // to a page whose widgets that module does not carry, the first module in the list that
 // carries them all loads. Each module loads once, and with the first the widgets' stylesheet
 // (`data-css`), which a widget waits for so that it never shows unstyled. Widgets mount one a
-// task, in the order the page asks for them: a page with several never holds the main thread for
-// all at once.
+// task, so that a page with several never holds the main thread for all at once: first those on
+// or near the screen (an IntersectionObserver says which, without measuring anything itself),
+// then the others in page order. A reader who comes back to the middle of a lesson gets the
+// widget in front of them first, and keeps their place: a widget mounted far above the screen
+// grows the page above what they read, so the page scrolls by as much as it grew. (The browser's
+// own scroll anchoring did not hold the place through a lesson's mounts.) A slot is observed
+// afresh each time it waits, so that the observer reports on it (and a mount follows) even when
+// it was watched already (a restart).
 //
 // On a lesson page the shell itself runs in an instance of the page's widgets module (each
 // carries the shell: `src/widgets/modules.rs`), imported as `<module>.js?app`. The loader imports
@@ -31,8 +37,15 @@ use wasm_bindgen::prelude::*;
 // notice. The shell is another module and goes on. A restart imports the modules again under a
 // new query, which gives fresh instances, and mounts every slot anew from what is stored.
 #[wasm_bindgen(inline_js = r#"
-let list = null, css = null, queue = Promise.resolve(), round = 0, stopped = false;
-const loading = new Map(), mounted = new Map(), at = (file) => new URL(file, document.baseURI).href;
+let list = null, css = null, round = 0, stopped = false, stepping = false;
+const loading = new Map(), mounted = new Map(), waiting = new Map(), near = new WeakSet(), above = new WeakSet(), at = (file) => new URL(file, document.baseURI).href;
+const watch = window.IntersectionObserver ? new IntersectionObserver((seen) => {
+  for (const e of seen) {
+    if (e.isIntersecting) near.add(e.target); else near.delete(e.target);
+    if (!e.isIntersecting && e.boundingClientRect.bottom < 0) above.add(e.target); else above.delete(e.target);
+  }
+  step();
+}, { rootMargin: "100% 0px" }) : null;
 function styles(m) {
   css = css || new Promise((ok, fail) => {
     const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: at(m.dataset.css) });
@@ -100,20 +113,36 @@ function stop(error) {
 }
 addEventListener("error", (e) => stop(e.error));
 addEventListener("unhandledrejection", (e) => stop(e.reason));
+function failed(el, e) {
+  if (e instanceof WebAssembly.RuntimeError) { stop(e); return; }
+  el.classList.add("widget-error");
+  el.textContent = "This interactive part could not be loaded (" + e.message + "). Reload the page to try again.";
+}
+function step() {
+  if (stepping) return;
+  stepping = true;
+  setTimeout(() => {
+    stepping = false;
+    for (const e of [...waiting.keys()]) if (!e.isConnected) { waiting.delete(e); if (watch) watch.unobserve(e); }
+    const all = [...waiting.keys()], el = all.find((e) => near.has(e)) || all[0];
+    if (!el) return;
+    const w = waiting.get(el);
+    waiting.delete(el);
+    if (watch) watch.unobserve(el);
+    const keep = above.has(el), bottom = keep ? el.getBoundingClientRect().bottom : 0;
+    if (!stopped) { try { w.m.mount_widget(el, w.name, w.params); } catch (e) { failed(el, e); } }
+    if (keep) { const grew = el.getBoundingClientRect().bottom - bottom; if (grew) scrollBy(0, grew); }
+    if (waiting.size) step();
+  }, 0);
+}
 export function mount_widget(el, name, params) {
   for (const gone of [...mounted.keys()].filter((e) => !e.isConnected)) mounted.delete(gone);
   mounted.set(el, { name, params });
   if (stopped) { notice(el); return; }
   load(name).then((m) => {
-    queue = queue.catch(() => {}).then(() => new Promise((r) => setTimeout(r, 0))).then(() => {
-      if (el.isConnected && !stopped) m.mount_widget(el, name, params);
-    });
-    return queue;
-  }).catch((e) => {
-    if (e instanceof WebAssembly.RuntimeError) { stop(e); return; }
-    el.classList.add("widget-error");
-    el.textContent = "This interactive part could not be loaded (" + e.message + "). Reload the page to try again.";
-  });
+    waiting.set(el, { m, name, params });
+    if (watch) { watch.unobserve(el); watch.observe(el); } else step();
+  }).catch((e) => failed(el, e));
 }
 "#)]
 extern "C" {

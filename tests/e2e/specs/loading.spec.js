@@ -212,3 +212,54 @@ test('a page loads only its own widgets module and, in the app, the next page th
   expect(modules()).toHaveLength(2);
   expect(errors).toEqual([]);
 });
+
+test('widgets near the screen mount first: a reader back at the loss playground gets it before the widgets above', async ({ page }) => {
+  const errors = watchErrors(page);
+  // The order in which the widget places get their widgets.
+  await page.addInitScript(() => {
+    const order = (window.__mounted = []);
+    new MutationObserver(() => {
+      for (const slot of document.querySelectorAll('[data-widget-slot]')) {
+        const name = slot.dataset.widgetSlot;
+        if (!order.includes(name) && slot.querySelector('section.widget[data-widget]')) order.push(name);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/model-selection/#the-loss-playground');
+  await appReady(page);
+  const slots = await page.locator('[data-widget-slot]').count();
+  await expect.poll(() => page.evaluate(() => window.__mounted.length), { timeout: 20_000 }).toBe(slots);
+  const order = await page.evaluate(() => window.__mounted);
+  // The playground is on the screen; the weight calculator and the mini eval are far above it.
+  expect(order.indexOf('distillation'), order.join(', ')).toBeLessThan(order.indexOf('weight-memory'));
+  expect(order.indexOf('distillation'), order.join(', ')).toBeLessThan(order.indexOf('mini-eval'));
+  await expect(page.locator('#the-loss-playground')).toBeInViewport();
+  expect(errors).toEqual([]);
+});
+
+test('the page’s own text is kept as the browser parsed it, and comes back after a move away without a fetch', async ({ page }) => {
+  const errors = watchErrors(page);
+  // A paragraph of the pre-rendered page, held before the app starts.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => { window.__first = document.querySelector('article .prose p'); });
+  });
+  const fetched = [];
+  page.on('request', (req) => fetched.push(new URL(req.url()).pathname));
+  await page.goto('/model-selection/');
+  await appReady(page);
+  const text = await page.evaluate(() => window.__first.textContent);
+  expect(text.length).toBeGreaterThan(40);
+  // The app shows that very node, not a copy parsed again from its HTML.
+  expect(await page.evaluate(() => window.__first.isConnected && !!window.__first.closest('[data-testid="lesson"] .prose'))).toBe(true);
+  const before = await page.getByTestId('lesson').locator('.prose').allInnerTexts();
+
+  await page.locator('nav#toc a[href$="overview/"]').first().click();
+  await expect(page.getByTestId('lesson').locator('h1')).toHaveText(/Before you optimize/);
+  await page.goBack();
+  await expect(page.getByTestId('lesson').locator('h1')).toHaveText(/Model selection/);
+  await expect(page.getByTestId('lesson').locator('.prose').first()).toContainText(text.trim().slice(0, 40));
+  expect(await page.getByTestId('lesson').locator('.prose').allInnerTexts()).toEqual(before);
+  expect(await page.evaluate(() => window.__first.isConnected)).toBe(true);
+  expect(fetched.filter((p) => p.endsWith('/model-selection/index.html'))).toEqual([]);
+  expect(errors).toEqual([]);
+});
