@@ -17,7 +17,8 @@ use wasm_bindgen::prelude::*;
 // task, so that a page with several never holds the main thread for all at once: first those on
 // or near the screen (an IntersectionObserver says which, without measuring anything itself),
 // then the others in page order. A reader who comes back to the middle of a lesson gets the
-// widget in front of them first, and keeps their place: a widget mounted far above the screen
+// widget in front of them first (at the top of a page, page order is that order already, so the
+// first mount does not wait for the observer's first report), and keeps their place: a widget mounted far above the screen
 // grows the page above what they read, so the page scrolls by as much as it grew. (The browser's
 // own scroll anchoring did not hold the place through a lesson's mounts.) A slot is observed
 // afresh each time it waits, so that the observer reports on it (and a mount follows) even when
@@ -141,7 +142,8 @@ export function mount_widget(el, name, params) {
   if (stopped) { notice(el); return; }
   load(name).then((m) => {
     waiting.set(el, { m, name, params });
-    if (watch) { watch.unobserve(el); watch.observe(el); } else step();
+    if (watch) { watch.unobserve(el); watch.observe(el); }
+    if (!watch || scrollY === 0) step();
   }).catch((e) => failed(el, e));
 }
 "#)]
