@@ -6,6 +6,7 @@
 //   node bench/bench.mjs [--dist dist] [--runs 7] [--changes 60] [--out bench/results/latest.json]
 //                        [--no-lighthouse] [--lighthouse-pages all|first|/a/,/b/] [--lighthouse-runs 3]
 //                        [--parts loads,nav,inputs,distill,eval-scale,lighthouse] [--nav /a/,/b/]
+//                        [--loads /,/a/]
 //                        [--eval-cases 10,1000,5000]
 //   node bench/bench.mjs --compare old.json new.json
 //
@@ -46,6 +47,8 @@ const EVAL_CASES = opt('eval-cases', '10,1000,5000').split(',').map(Number);
 const parts = new Set(opt('parts', 'loads,nav,inputs,distill,eval-scale,lighthouse').split(','));
 // Lessons reached from the title page inside the app (--nav /a/,/b/): the first and the 1.3 lesson.
 const NAV_TO = opt('nav', '/overview/,/model-selection/').split(',');
+// Pages loaded cold (--loads /,/model-selection/): by default the title page and the first lesson.
+const LOADS = opt('loads', 'first');
 if (argv.includes('--no-lighthouse')) parts.delete('lighthouse');
 const lighthouseOn = parts.has('lighthouse');
 const lighthousePages = opt('lighthouse-pages', 'all');
@@ -506,7 +509,7 @@ const res = {
 };
 try {
   for (const t of parts.has('loads') ? THROTTLES : []) {
-    for (const path of ['/', first]) {
+    for (const path of LOADS === 'first' ? ['/', first] : LOADS.split(',')) {
       log(`cold loads of ${path} at ${t}× CPU…`);
       res.loads.push(await loads(browser, origin, path, t));
     }
