@@ -55,7 +55,10 @@ extern "C" {
     /// have left the term: WCAG 1.4.13, content on hover or focus can be dismissed.
     pub fn dismissable_tips();
     fn prose_in_page() -> String;
-    fn adopt_prose(el: &web_sys::Element, key: &str, i: usize) -> bool;
+    /// Moves block `i` of `key`'s prose, as the page the app started on holds it (or the view
+    /// that last showed it), into `el`. False when the page held no such block.
+    #[wasm_bindgen(js_name = adopt_prose)]
+    pub fn adopt(el: &web_sys::Element, key: &str, i: usize) -> bool;
     #[wasm_bindgen(catch)]
     async fn fetch_text(url: &str) -> Result<JsValue, JsValue>;
     fn prose_in_html(html: &str) -> String;
@@ -103,12 +106,6 @@ fn parse(json: &str) -> Pages {
 /// read out: `collect` gives an empty string for each).
 fn parse_in_page(json: &str) -> Pages {
     parse_with(json, |_| Text::InPage)
-}
-
-/// Moves block `i` of `key`'s prose, as the page the app started on holds it (or the view that
-/// last showed it), into `el`. False when the page held no such block.
-pub fn adopt(el: &web_sys::Element, key: &str, i: usize) -> bool {
-    adopt_prose(el, key, i)
 }
 
 /// Where a lesson's prose stands.

@@ -17,12 +17,12 @@ use wasm_bindgen::prelude::*;
 // task, so that a page with several never holds the main thread for all at once: first those on
 // or near the screen (an IntersectionObserver says which, without measuring anything itself),
 // then the others in page order. A reader who comes back to the middle of a lesson gets the
-// widget in front of them first (at the top of a page, page order is that order already, so the
-// first mount does not wait for the observer's first report), and keeps their place: a widget mounted far above the screen
-// grows the page above what they read, so the page scrolls by as much as it grew. (The browser's
-// own scroll anchoring did not hold the place through a lesson's mounts.) A slot is observed
-// afresh each time it waits, so that the observer reports on it (and a mount follows) even when
-// it was watched already (a restart).
+// widget in front of them first; at the top of a page, page order is that order already, so the
+// first mount does not wait for the observer's first report. The reader keeps their place: a
+// widget mounted far above the screen grows the page above what they read, so the page scrolls
+// by as much as it grew (the browser's own scroll anchoring did not hold the place through a
+// lesson's mounts). A slot is observed afresh each time it waits, so that the observer reports
+// on it (and a mount follows) even when it was watched already (a restart).
 //
 // On a lesson page the shell itself runs in an instance of the page's widgets module (each
 // carries the shell: `src/widgets/modules.rs`), imported as `<module>.js?app`. The loader imports
