@@ -50,6 +50,12 @@ macro_rules! widgets {
         const WIDGETS: &[(&str, &[&str])] = &[$(($name, &[$($key),*])),*];
     };
 }
+macro_rules! drawn {
+    ($($name:literal),* $(,)?) => {
+        /// The widgets drawn at build time (the diagrams): they take no parameters.
+        const DRAWN: &[&str] = &[$($name),*];
+    };
+}
 include!("../src/widgets/registry.rs");
 
 /// The search index of every lesson section, as Rust source for `src/content.rs`.
@@ -92,7 +98,6 @@ fn compile_diagrams(
 ) -> Result<String, String> {
     let text = read(diagrams::FILE)
         .map_err(|m| format!("content/{}:1: cannot be read: {m}", diagrams::FILE))?;
-    let widgets: Vec<&str> = WIDGETS.iter().map(|(name, _)| *name).collect();
     let lessons: Vec<diagrams::LessonRef> = compiled
         .iter()
         .map(|l| {
@@ -105,7 +110,7 @@ fn compile_diagrams(
         })
         .collect();
     let refs = diagrams::Refs {
-        widgets: &widgets,
+        widgets: DRAWN,
         lessons: &lessons,
         figure: &|name, args| figures::inline(name, args),
     };
@@ -125,8 +130,14 @@ fn run() -> Result<(), String> {
     println!("cargo:rerun-if-changed=src/logic.rs");
 
     let read = |name: &str| std::fs::read_to_string(content.join(name)).map_err(|e| e.to_string());
+    // A lesson may place any widget: the live ones, and those drawn at build time.
+    let widgets: Vec<(&str, &[&str])> = WIDGETS
+        .iter()
+        .copied()
+        .chain(DRAWN.iter().map(|name| (*name, &[][..])))
+        .collect();
     let ctx = lessons::Context {
-        widgets: WIDGETS,
+        widgets: &widgets,
         inline_figure: &|name, args| figures::inline(name, args),
         block_figure: &|name, args| figures::block(name, args),
     };
@@ -134,7 +145,7 @@ fn run() -> Result<(), String> {
         lessons::compile_course(&read, &ctx).map_err(|e| e.to_string())?;
     let diagram_words = compile_diagrams(&read, &compiled)?;
     let out = std::path::PathBuf::from(var("OUT_DIR")?);
-    let mut rust = lessons::emit_rust(&toc, &compiled, &glossary);
+    let mut rust = lessons::emit_rust(&toc, &compiled, &glossary, DRAWN);
     rust.push_str(&emit_search_index(&compiled));
     let write = |name: &str, text: String| {
         std::fs::write(out.join(name), text).map_err(|e| format!("OUT_DIR/{name}: {e}"))

@@ -51,6 +51,9 @@ pub enum Block {
     Prose(&'static str),
     /// A live widget.
     Widget(WidgetUse),
+    /// A widget the build draws (a diagram, named here): its markup travels with the prose, and
+    /// a small script rather than a widgets module answers it (`widgets::DRAWN`).
+    Drawn(&'static str),
 }
 
 /// Where a lesson places a widget, and with which parameters.

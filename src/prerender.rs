@@ -189,13 +189,16 @@ pub struct WidgetFiles {
     pub list: String,
     /// The widgets' stylesheet (`style/widgets.css`).
     pub css: String,
+    /// The script that answers the widgets the build draws (`style/diagrams.js`).
+    pub diagrams: String,
 }
 
 /// The head element that names the widgets module of a page that shows widgets `shown`
 /// ([`page_module`]: `content` and `data-wasm` its files, `data-widgets` the widgets it
-/// carries), the list of every module and the widgets' stylesheet (`files`). None is preloaded:
-/// the app fetches a module and the stylesheet when a page shows a widget, after the text has
-/// painted.
+/// carries), the list of every module, the widgets' stylesheet and the diagrams' script
+/// (`files`). None is preloaded: the app fetches a module and the stylesheet when a page shows a
+/// widget, after the text has painted (a page that shows a drawn widget links the last two from
+/// the start: [`drawn_head`]).
 pub fn widgets_head(modules: &[InstalledModule], shown: &[&str], files: &WidgetFiles) -> String {
     let Some(own) = page_module(modules, shown) else {
         return String::new();
@@ -209,13 +212,34 @@ pub fn widgets_head(modules: &[InstalledModule], shown: &[&str], files: &WidgetF
     };
     format!(
         "\n    <meta name=\"ie-course-widgets\" content=\"{}\" data-wasm=\"{}\" \
-         data-widgets=\"{}\" data-modules=\"{}\" data-css=\"{}\" />",
+         data-widgets=\"{}\" data-modules=\"{}\" data-css=\"{}\" data-diagrams=\"{}\" />",
         escape(&own.js),
         escape(&own.wasm),
         escape(&carried),
         escape(&files.list),
-        escape(&files.css)
+        escape(&files.css),
+        escape(&files.diagrams)
     )
+}
+
+/// The head elements of a page that shows a widget the build drew (a diagram): the widgets'
+/// stylesheet and the diagrams' script, both before the page's body, so that a diagram is first
+/// painted styled and in the layout that fits it (`style/diagrams.js`). Both are small, cached,
+/// and fetched beside the page's own stylesheet.
+pub fn drawn_head(files: &WidgetFiles) -> String {
+    format!(
+        "\n    <link rel=\"stylesheet\" href=\"{}\" />\n    <script src=\"{}\"></script>",
+        escape(&files.css),
+        escape(&files.diagrams)
+    )
+}
+
+/// `js` without its whole-line `//` comments (which explain the source, not the page).
+pub fn without_line_comments(js: &str) -> String {
+    js.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 /// The head element that names the module a page that shows widgets `shown` starts the shell
@@ -396,6 +420,11 @@ mod tests {
             .split("aria-describedby=\"")
             .skip(1)
             .filter_map(|r| r.split('"').next())
+            // A diagram's picture is described by the diagram's own text, once in the page.
+            .filter(|id| {
+                !(id.starts_with("diagram-")
+                    && print.matches(&format!(" id=\"{id}\"")).count() == 1)
+            })
             .collect();
         let unique: std::collections::HashSet<&&str> = ids.iter().collect();
         assert_eq!(unique.len(), ids.len());
@@ -424,6 +453,7 @@ mod tests {
         WidgetFiles {
             list: "list.json".into(),
             css: "w.css".into(),
+            diagrams: "d.js".into(),
         }
     }
 
@@ -510,9 +540,22 @@ mod tests {
         assert!(page.contains("<link rel=\"canonical\" href=\"/b/x/\" />"));
         assert!(page.contains(
             "<meta name=\"ie-course-widgets\" content=\"w.js\" data-wasm=\"w_bg.wasm\" \
-             data-widgets=\"recall\" data-modules=\"list.json\" data-css=\"w.css\" />"
+             data-widgets=\"recall\" data-modules=\"list.json\" data-css=\"w.css\" \
+             data-diagrams=\"d.js\" />"
         ));
         assert!(!page.contains("preload"));
+    }
+
+    #[test]
+    fn a_page_with_a_drawn_widget_links_its_style_and_script_in_the_head() {
+        assert_eq!(
+            drawn_head(&files()),
+            "\n    <link rel=\"stylesheet\" href=\"w.css\" />\n    <script src=\"d.js\"></script>"
+        );
+        assert_eq!(
+            without_line_comments("// why\n(function () {\n  // how\n  go(\"//x\");\n})();\n"),
+            "(function () {\n  go(\"//x\");\n})();\n"
+        );
     }
 
     #[test]

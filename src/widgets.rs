@@ -7,6 +7,7 @@ mod break_even;
 mod calc_parts;
 pub mod controls;
 mod decode_ceiling;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod diagrams;
 mod distillation;
 mod download;
@@ -35,6 +36,13 @@ macro_rules! widgets {
 
         /// Registered widgets, as lessons name them, each with the parameter keys it accepts.
         pub const REGISTRY: &[(&str, &[&str])] = &[$(($name, &[$($key),*])),*];
+    };
+}
+macro_rules! drawn {
+    ($($name:literal),* $(,)?) => {
+        /// The widgets the build draws into the page ([`diagrams`]): their markup travels with
+        /// the lesson's text (`content::Block::Drawn`), and no widgets module carries them.
+        pub const DRAWN: &[&str] = &[$($name),*];
     };
 }
 include!("widgets/registry.rs");

@@ -52,29 +52,50 @@ pub fn LessonBody(
             blocks
                 .iter()
                 .map(|block| match block {
-                    // Our own Markdown, compiled at build time: the one place inner_html is used.
-                    Block::Prose(_) => match texts.next() {
-                        Some((_, Text::Html(html))) => {
-                            view! { <div class="prose" inner_html=html></div> }.into_any()
-                        }
-                        // The page's own text, as the browser parsed it, moved in once the
-                        // block is in the page (before the next frame is drawn).
-                        Some((i, Text::InPage)) => {
-                            let here = NodeRef::<leptos::html::Div>::new();
-                            here.on_load(move |el| {
-                                if !prose::adopt(&el, slug, i) {
-                                    prose.forget(slug);
-                                }
-                            });
-                            view! { <div class="prose" node_ref=here></div> }.into_any()
-                        }
-                        None => view! { <div class="prose"></div> }.into_any(),
-                    },
+                    Block::Prose(_) => text_block(prose, slug, texts.next(), None),
+                    Block::Drawn(name) => text_block(prose, slug, texts.next(), Some(name)),
                     Block::Widget(w) => {
                         view! { <super::widget_slot::WidgetSlot widget=w /> }.into_any()
                     }
                 })
                 .collect_view()
+                .into_any()
+        }
+    }
+}
+
+/// A block of the page's text (`text`, the `i`th of `slug`'s): prose, or the widget `drawn`
+/// that the build drew (its markup travels with the prose, and a script answers it: see
+/// `widget_slot::drawn_shown`).
+fn text_block(
+    prose: Prose,
+    slug: &'static str,
+    text: Option<(usize, Text)>,
+    drawn: Option<&'static str>,
+) -> AnyView {
+    let here = NodeRef::<leptos::html::Div>::new();
+    let (in_page, html) = match text {
+        Some((i, Text::InPage)) => (Some(i), None),
+        Some((_, Text::Html(html))) => (None, Some(html)),
+        None => (None, None),
+    };
+    here.on_load(move |el| {
+        // The page's own text, as the browser parsed it, moved in once the block is in the
+        // page (before the next frame is drawn).
+        if let Some(i) = in_page {
+            if !prose::adopt(&el, slug, i) {
+                prose.forget(slug);
+            }
+        }
+        if drawn.is_some() {
+            super::widget_slot::drawn_shown();
+        }
+    });
+    // Our own Markdown and the build's drawings: the one place inner_html is used.
+    match drawn {
+        None => view! { <div class="prose" inner_html=html node_ref=here></div> }.into_any(),
+        Some(name) => {
+            view! { <div class="drawn" data-drawn=name inner_html=html node_ref=here></div> }
                 .into_any()
         }
     }

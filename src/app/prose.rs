@@ -1,4 +1,5 @@
-//! The lessons' prose, which the shell's wasm does not carry (see `content::lesson_text!`):
+//! The lessons' prose, which the shell's wasm does not carry (see `content::lesson_text!`), and
+//! with it the widgets the build draws (`content::Block::Drawn`), block by block in page order:
 //! every page the build writes holds its own lesson's text, so the app keeps the text of the
 //! page it starts on, and fetches a lesson's own page when the reader goes there. The glossary's
 //! text travels the same way, under the key `glossary`.
@@ -18,7 +19,7 @@ const kept = new Map();
 function collect(doc, keep) {
   const out = {};
   for (const el of doc.querySelectorAll("article[data-lesson], section.print-lesson[id], [data-prose]")) {
-    const key = el.dataset.lesson || el.dataset.prose || el.id, blocks = Array.from(el.querySelectorAll(".prose"));
+    const key = el.dataset.lesson || el.dataset.prose || el.id, blocks = Array.from(el.querySelectorAll(".prose, .drawn"));
     if (keep) blocks.forEach((p, i) => kept.set(key + "\n" + i, p));
     out[key] = blocks.map((p) => keep ? "" : p.innerHTML);
   }

@@ -13,6 +13,7 @@ use super::router::Location;
 use super::Shell;
 use crate::content::{Block, GLOSSARY, GLOSSARY_KEY, LESSONS};
 use crate::nav::Route;
+use crate::widgets::diagrams::drawn_html;
 use any_spawner::{CustomExecutor, Executor, PinnedFuture, PinnedLocalFuture};
 use leptos::prelude::*;
 
@@ -25,13 +26,18 @@ impl CustomExecutor for Unrun {
     fn poll_local(&self) {}
 }
 
-/// Every page's prose by its key, as HTML (as `Prose` holds a fetched page's).
+/// Every page's prose by its key, as HTML (as `Prose` holds a fetched page's), with the widgets
+/// the build draws among it.
 fn all_prose() -> Pages {
     let texts = |blocks: &[Block]| -> std::sync::Arc<[Text]> {
         blocks
             .iter()
             .filter_map(|b| match b {
                 Block::Prose(html) => Some(Text::Html(html.to_string())),
+                // The build checked every drawn widget's name against the diagrams' words.
+                Block::Drawn(name) => Some(Text::Html(drawn_html(name).unwrap_or_else(|| {
+                    format!("<p class=\"widget-error\">No drawing named {name}.</p>")
+                }))),
                 Block::Widget(_) => None,
             })
             .collect()
@@ -95,6 +101,12 @@ mod tests {
             for block in lesson.blocks {
                 match block {
                     Block::Prose(text) => assert!(html.contains(text), "{}", lesson.slug),
+                    Block::Drawn(name) => assert!(
+                        html.contains(&format!(
+                            "data-drawn=\"{name}\" class=\"drawn\"><section data-widget=\"{name}\""
+                        )),
+                        "{name}"
+                    ),
                     Block::Widget(w) => assert!(
                         html.contains(&format!("data-widget-slot=\"{}\"", w.name)),
                         "{}",

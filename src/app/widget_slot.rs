@@ -24,6 +24,9 @@ use wasm_bindgen::prelude::*;
 // lesson's mounts). A slot is observed afresh each time it waits, so that the observer reports
 // on it (and a mount follows) even when it was watched already (a restart).
 //
+// The widgets the build draws (the diagrams) need no module: only the stylesheet, and a small
+// script of their own (`drawn_shown`). A stylesheet the page links already is not linked again.
+//
 // On a lesson page the shell itself runs in an instance of the page's widgets module (each
 // carries the shell: `src/widgets/modules.rs`), imported as `<module>.js?app`. The loader imports
 // the same module without the query, which gives the widgets an instance of their own, and asks
@@ -48,13 +51,25 @@ const watch = window.IntersectionObserver ? new IntersectionObserver((seen) => {
   step();
 }, { rootMargin: "100% 0px" }) : null;
 function styles(m) {
+  const href = at(m.dataset.css), had = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
+  if (had && had.sheet) css = css || Promise.resolve();
   css = css || new Promise((ok, fail) => {
-    const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: at(m.dataset.css) });
+    const link = had || Object.assign(document.createElement("link"), { rel: "stylesheet", href });
     link.onload = ok;
     link.onerror = () => { link.remove(); css = null; fail(new Error("its stylesheet did not load")); };
-    document.head.append(link);
+    if (!had) document.head.append(link);
   });
   return css;
+}
+export function drawn_shown() {
+  const m = document.querySelector('meta[name="ie-course-widgets"]');
+  if (!m) return;
+  styles(m).catch(() => {});
+  if (!window.ieCourseDiagrams && m.dataset.diagrams && !document.querySelector("script[data-diagrams]")) {
+    const s = Object.assign(document.createElement("script"), { src: at(m.dataset.diagrams) });
+    s.dataset.diagrams = "";
+    document.head.append(s);
+  }
 }
 async function pick(name, m) {
   const own = { js: m.content, wasm: m.dataset.wasm, widgets: (m.dataset.widgets || "").split(" ") };
@@ -150,6 +165,11 @@ export function mount_widget(el, name, params) {
 extern "C" {
     /// Loads the page's widgets module (once) and mounts widget `name` with `params` (JSON pairs) in `el`.
     fn mount_widget(el: &web_sys::HtmlElement, name: &str, params: &str);
+    /// Makes sure what a widget the build drew needs is in the page: the widgets' stylesheet,
+    /// and the script that answers the diagrams (`style/diagrams.js`, named in the widgets
+    /// `<meta>` as `data-diagrams`). A page that shows one from the start links both in its
+    /// head; after a move in the app, this loads them.
+    pub fn drawn_shown();
 }
 
 /// A placeholder that the widgets module fills with the live widget.

@@ -24,12 +24,12 @@ fn main() {}
 
 #[cfg(not(target_arch = "wasm32"))]
 mod postbuild {
-    use ie_course::content::{Block, LESSONS};
+    use ie_course::content::{Block, Lesson, LESSONS};
     use ie_course::nav::{self, Route};
     use ie_course::prerender::{
-        app_head, content_security_policy, inline_script_hashes, page_html, precached, search_json,
-        service_worker, sql_head, start_after_first_paint, widgets_head, widgets_list,
-        with_head_extras, InstalledModule, WidgetFiles,
+        app_head, content_security_policy, drawn_head, inline_script_hashes, page_html, precached,
+        search_json, service_worker, sql_head, start_after_first_paint, widgets_head, widgets_list,
+        with_head_extras, without_line_comments, InstalledModule, WidgetFiles,
     };
     use ie_course::widgets::modules::MODULES;
     use sha2::Digest;
@@ -37,6 +37,8 @@ mod postbuild {
 
     /// The widgets' stylesheet, which pages load with their widgets module.
     const WIDGETS_CSS: &str = include_str!("../../style/widgets.css");
+    /// The script that answers the diagrams the build draws.
+    const DIAGRAMS_JS: &str = include_str!("../../style/diagrams.js");
 
     pub fn run() -> Result<(), String> {
         let staging = std::env::var_os("TRUNK_STAGING_DIR")
@@ -62,13 +64,16 @@ mod postbuild {
         // The list of every module and the widgets' stylesheet, under names that carry their
         // hash like the modules'.
         let list = widgets_list(&widgets);
+        let diagrams_js = without_line_comments(DIAGRAMS_JS);
         let widget_files = WidgetFiles {
             list: format!("ie-widgets-{}.json", short_hash(list.as_bytes())),
             css: format!("widgets-{}.css", short_hash(WIDGETS_CSS.as_bytes())),
+            diagrams: format!("diagrams-{}.js", short_hash(diagrams_js.as_bytes())),
         };
+        write(&staging.join(&widget_files.css), WIDGETS_CSS)?;
+        write(&staging.join(&widget_files.diagrams), &diagrams_js)?;
         if !widgets.is_empty() {
             write(&staging.join(&widget_files.list), &list)?;
-            write(&staging.join(&widget_files.css), WIDGETS_CSS)?;
         }
 
         // The SQL engine module (tools/build-sql.sh), named in every page's head.
@@ -98,9 +103,15 @@ mod postbuild {
                 r => format!("{base}{}", nav::href(r).trim_start_matches("./")),
             };
             let shown = shown_widgets(route);
+            let drawn = if draws(route) {
+                drawn_head(&widget_files)
+            } else {
+                String::new()
+            };
             let extra = app_head(&widgets, &shown)
                 + &widgets_head(&widgets, &shown, &widget_files)
-                + &sql_extra;
+                + &sql_extra
+                + &drawn;
             write(
                 &staging.join(&path),
                 &with_head_extras(&html, &csp, &canonical, &extra),
@@ -128,19 +139,31 @@ mod postbuild {
         write(&staging.join("sw.js"), &service_worker(&files, &version))
     }
 
-    /// The widgets a page shows: a lesson's own, every lesson's on the print page.
-    fn shown_widgets(route: Route) -> Vec<&'static str> {
-        let lessons = match route {
+    /// The lessons a page shows: its own, or every one on the print page.
+    fn lessons_of(route: Route) -> &'static [Lesson] {
+        match route {
             Route::Lesson(i) => LESSONS.get(i..=i).unwrap_or_default(),
             Route::Print => LESSONS,
             _ => &[],
-        };
-        let mut names: Vec<&str> = lessons
+        }
+    }
+
+    /// Whether a page shows a widget the build drew.
+    fn draws(route: Route) -> bool {
+        lessons_of(route)
+            .iter()
+            .flat_map(|l| l.blocks)
+            .any(|b| matches!(b, Block::Drawn(_)))
+    }
+
+    /// The live widgets a page shows: a lesson's own, every lesson's on the print page.
+    fn shown_widgets(route: Route) -> Vec<&'static str> {
+        let mut names: Vec<&str> = lessons_of(route)
             .iter()
             .flat_map(|l| l.blocks)
             .filter_map(|b| match b {
                 Block::Widget(w) => Some(w.name),
-                Block::Prose(_) => None,
+                Block::Prose(_) | Block::Drawn(_) => None,
             })
             .collect();
         names.sort_unstable();

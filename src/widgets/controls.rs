@@ -76,10 +76,14 @@ pub fn WidgetCard(
     title: &'static str,
     /// `data-widget` value, the directive name.
     name: &'static str,
+    /// The heading's id, for a card the build draws (ids made at run time would repeat it);
+    /// by default a new one.
+    #[prop(optional, into)]
+    heading_id: Option<String>,
     /// The controls and outputs.
     children: Children,
 ) -> impl IntoView {
-    let heading_id = unique_id("widget");
+    let heading_id = heading_id.unwrap_or_else(|| unique_id("widget"));
     let labelled_by = heading_id.clone();
     view! {
         <section class="widget" data-widget=name aria-labelledby=labelled_by>

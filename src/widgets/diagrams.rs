@@ -1,56 +1,32 @@
-//! The course's diagrams, drawn as SVG in the page's colours (CSS variables, so they follow the
-//! theme). Every node is keyboard-operable: a button (Enter or Space selects it and shows its
-//! explanation below the picture) or, on the chapter map, a link to where the idea is explained.
+//! The course's diagrams, drawn at build time as SVG in the page's colours (CSS variables, so
+//! they follow the theme). The build renders each one here, natively, into the pages that show
+//! it ([`drawn_html`], through `app::static_page`); its markup then travels with the lesson's
+//! text, so no widgets module carries a diagram and none has to start before it shows.
+//!
+//! Each diagram carries both of its layouts, the wide one drawn and the narrow one in a
+//! `<template>`, and each node's explanation in another `<template>`. A small script
+//! (`style/diagrams.js`) answers the reader: it shows the layout that fits the diagram's box
+//! (measured by a `ResizeObserver`, before the box is first painted), and makes every node
+//! keyboard-operable: a button (Enter or Space selects it and shows its explanation below the
+//! picture) or, on the chapter map, a link to where the idea is explained.
 //!
 //! The words are data (`content/diagrams.md`, compiled at build time), the layouts are in
 //! `diagrams/data.rs` and the geometry in `crate::logic::diagram`; this file only draws them.
 
 pub mod data;
 
-use super::controls::{unique_id, WidgetCard};
-use crate::content::WidgetParams;
+use super::controls::WidgetCard;
 use crate::logic::diagram::{
     text_lines, Decor, Diagram, EdgeKind, Kind, Layout, Node, Rect, LABEL_FONT, NOTE_FONT, PAD,
 };
 use leptos::prelude::*;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
 
-/// Below this width (CSS pixels) of its box, a diagram uses its narrow, vertical layout.
-const NARROW_BELOW_PX: i32 = 520;
-
-/// What the page's margins and the card's padding take from the window's width around a
-/// diagram on a narrow screen (up to about 600 px the box is the window's width less this).
-const MARGINS_PX: i32 = 77;
-
-/// The layout to draw first, guessed from the window's width: reading it lays nothing out, and a
-/// diagram first drawn in the layout it keeps is drawn once. Its own box decides after that.
-fn narrow_at_first() -> bool {
-    web_sys::window()
-        .and_then(|w| w.inner_width().ok())
-        .and_then(|w| w.as_f64())
-        .is_some_and(|w| w - f64::from(MARGINS_PX) < f64::from(NARROW_BELOW_PX))
-}
-
-/// Mounts the five-inputs diagram (overview).
-pub fn mount_five_inputs(_: WidgetParams) -> AnyView {
-    view! { <DiagramCard name="five-inputs" /> }.into_any()
-}
-/// Mounts the pre-trained → fine-tuned diagram (Example 3).
-pub fn mount_fine_tune(_: WidgetParams) -> AnyView {
-    view! { <DiagramCard name="fine-tune-diagram" /> }.into_any()
-}
-/// Mounts the teacher → student diagram (Example 4).
-pub fn mount_distill(_: WidgetParams) -> AnyView {
-    view! { <DiagramCard name="distill-diagram" /> }.into_any()
-}
-/// Mounts the decision path (Example 5).
-pub fn mount_decision_path(_: WidgetParams) -> AnyView {
-    view! { <DiagramCard name="decision-path" /> }.into_any()
-}
-/// Mounts the chapter map.
-pub fn mount_chapter_map(_: WidgetParams) -> AnyView {
-    view! { <DiagramCard name="chapter-map" /> }.into_any()
+/// The diagram `name` (a directive name, see `content/diagrams.md`) as the page shows it, in
+/// its card; `None` for a name that is not a diagram. Call it inside a reactive owner, as the
+/// build's page render does.
+pub fn drawn_html(name: &str) -> Option<String> {
+    let diagram = data::diagram(name)?;
+    Some(view! { <DiagramCard diagram /> }.to_html())
 }
 
 fn path_d(points: &[(f64, f64)]) -> String {
@@ -59,23 +35,6 @@ fn path_d(points: &[(f64, f64)]) -> String {
         .enumerate()
         .map(|(i, (x, y))| format!("{}{x:.1} {y:.1}", if i == 0 { "M" } else { " L" }))
         .collect()
-}
-
-/// Follows a chapter-map link inside the app (no reload), or lets the browser do it.
-fn open(href: &str) {
-    // The widgets run in their own module, outside the shell's router: ask the shell to go
-    // (see `app::router::NAVIGATE_EVENT`); it answers false when it cannot.
-    if !crate::app::router::ask_shell_to_go(href) {
-        if let Some(w) = web_sys::window() {
-            let base = w
-                .document()
-                .and_then(|d| d.base_uri().ok().flatten())
-                .unwrap_or_default();
-            if let Ok(url) = web_sys::Url::new_with_base(href, &base) {
-                let _ = w.location().set_href(&url.href());
-            }
-        }
-    }
 }
 
 /// The shape of a node: a rounded box, or a diamond for a decision.
@@ -167,18 +126,14 @@ fn label(node: &Node, r: Rect) -> impl IntoView {
         .collect_view()
 }
 
-/// The picture for one layout.
-fn picture(
-    d: StoredValue<Diagram>,
-    layout: Layout,
-    selected: RwSignal<Option<usize>>,
-    ids: (String, String, String),
-) -> impl IntoView {
-    let (marker, desc_id, detail_id) = ids;
-    let arrow = format!("url(#{marker}-flow)");
-    let arrow_loop = format!("url(#{marker}-loop)");
-    let (nodes, edges, title) = d.with_value(|d| (d.nodes.clone(), d.edges.clone(), d.title));
-    let edge_views = edges
+/// The picture in one layout. Its ids start with `prefix`, which is unique in the page (a
+/// page shows a diagram at most once); the other layout reuses them, since only one of the two
+/// is ever in the document.
+fn picture(d: &Diagram, layout: &Layout, prefix: &str) -> impl IntoView {
+    let arrow = format!("url(#{prefix}-flow)");
+    let arrow_loop = format!("url(#{prefix}-loop)");
+    let edge_views = d
+        .edges
         .iter()
         .zip(&layout.routes)
         .map(|(e, route)| {
@@ -210,11 +165,12 @@ fn picture(
             }
         })
         .collect_view();
-    let node_views = nodes
-        .into_iter()
+    let detail_id = format!("{prefix}-detail");
+    let node_views = d
+        .nodes
+        .iter()
         .zip(layout.boxes.iter().copied())
-        .enumerate()
-        .map(|(i, (node, r))| {
+        .map(|(node, r)| {
             let kind_class = match node.kind {
                 Kind::Step => "dnode step",
                 Kind::Hub => "dnode hub",
@@ -226,67 +182,36 @@ fn picture(
             let body = view! {
                 {shape(node.kind, r, "dnode-ring", 4.0)}
                 {shape(node.kind, r, "dnode-shape", 0.0)}
-                {label(&node, r)}
+                {label(node, r)}
                 {decor(&node.decor, r)}
             };
             match (node.kind, node.href.clone()) {
-                (Kind::Root, _) => view! { <g class=kind_class data-node=node.id aria-hidden="true">{body}</g> }.into_any(),
-                (_, Some(href)) => {
-                    // The accessible name is the words on screen (WCAG 2.5.3); the
-                    // explanation is in the detail panel the node selects.
-                    let go = href.clone();
-                    let go_key = href.clone();
-                    view! {
-                        <g>
-                            <a
-                                class=kind_class
-                                href=href
-                                data-node=node.id
-                                on:focus=move |_| selected.set(Some(i))
-                                on:mouseenter=move |_| selected.set(Some(i))
-                                on:click=move |ev: web_sys::MouseEvent| {
-                                    if ev.button() == 0 && !(ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key()) {
-                                        ev.prevent_default();
-                                        open(&go);
-                                    }
-                                }
-                                on:keydown=move |ev: web_sys::KeyboardEvent| {
-                                    if ev.key() == " " || ev.key() == "Enter" {
-                                        ev.prevent_default();
-                                        open(&go_key);
-                                    }
-                                }
-                            >
-                                {body}
-                            </a>
-                        </g>
-                    }
-                    .into_any()
+                (Kind::Root, _) => {
+                    view! { <g class=kind_class data-node=node.id aria-hidden="true">{body}</g> }
+                        .into_any()
                 }
-                (_, None) => {
-                    // The accessible name is the words on screen (WCAG 2.5.3).
-                    let controls = detail_id.clone();
-                    view! {
-                        <g
-                            class=kind_class
-                            role="button"
-                            tabindex="0"
-                            data-node=node.id
-                            aria-controls=controls
-                            aria-pressed=move || (selected.get() == Some(i)).to_string()
-                            on:click=move |_| selected.set(Some(i))
-                            on:keydown=move |ev: web_sys::KeyboardEvent| {
-                                if ev.key() == " " || ev.key() == "Enter" {
-                                    ev.prevent_default();
-                                    selected.set(Some(i));
-                                }
-                            }
-                        >
-                            {body}
-                        </g>
-                    }
-                    .into_any()
+                // The accessible name is the words on screen (WCAG 2.5.3); the explanation is in
+                // the detail panel, shown when the link has focus or the pointer.
+                (_, Some(href)) => view! {
+                    <g>
+                        <a class=kind_class href=href data-node=node.id>{body}</a>
+                    </g>
                 }
+                .into_any(),
+                // The accessible name is the words on screen (WCAG 2.5.3).
+                (_, None) => view! {
+                    <g
+                        class=kind_class
+                        role="button"
+                        tabindex="0"
+                        data-node=node.id
+                        aria-controls=detail_id.clone()
+                        aria-pressed="false"
+                    >
+                        {body}
+                    </g>
+                }
+                .into_any(),
             }
         })
         .collect_view();
@@ -303,14 +228,14 @@ fn picture(
             width=layout.width
             height=layout.height
             role="group"
-            aria-label=title
-            aria-describedby=desc_id
+            aria-label=d.title
+            aria-describedby=format!("{prefix}-desc")
         >
             <defs>
-                <marker id=format!("{marker}-flow") viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                <marker id=format!("{prefix}-flow") viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                     <path class="darrow" d="M0,0 L10,5 L0,10 z" />
                 </marker>
-                <marker id=format!("{marker}-loop") viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
+                <marker id=format!("{prefix}-loop") viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
                     <path class="darrow loop" d="M0,0 L10,5 L0,10 z" />
                 </marker>
             </defs>
@@ -320,102 +245,117 @@ fn picture(
     }
 }
 
-/// A diagram in its card: the picture, its text alternative, and the explanation of the
-/// selected node.
-#[component]
-pub fn DiagramCard(
-    /// Directive name of the diagram (see `content/diagrams.md`).
-    name: &'static str,
-) -> impl IntoView {
-    let Some(diagram) = data::diagram(name) else {
-        return view! { <p class="widget-missing">"Missing diagram."</p> }.into_any();
-    };
-    let title = diagram.title;
-    let description = diagram.description();
-    let hint = diagram.hint;
-    let links = diagram.nodes.iter().any(|n| n.href.is_some());
-    let d = StoredValue::new(diagram);
-    let selected = RwSignal::new(None::<usize>);
-    let narrow = RwSignal::new(narrow_at_first());
-    let holder = NodeRef::<leptos::html::Div>::new();
-    let marker = unique_id("diagram");
-    let desc_id = format!("{marker}-desc");
-    let detail_id = format!("{marker}-detail");
-
-    // The layout follows the width of the diagram's own box (the page, the sidebar and the
-    // zoom all change it). A ResizeObserver reports it after the browser's own layout, so that
-    // measuring never forces one while the page is still being built.
-    let measure = move || {
-        // A report may come after the diagram is gone.
-        if let Some(el) = holder.try_get_untracked().flatten() {
-            let w = el.client_width();
-            if w > 0 {
-                let n = w < NARROW_BELOW_PX;
-                if narrow.try_get_untracked().is_some_and(|now| now != n) {
-                    narrow.try_set(n);
-                }
-            }
-        }
-    };
-    let observer = StoredValue::new_local(None::<(web_sys::ResizeObserver, Closure<dyn FnMut()>)>);
-    holder.on_load(move |el| {
-        let on_resize = Closure::<dyn FnMut()>::new(measure);
-        if let Ok(o) = web_sys::ResizeObserver::new(on_resize.as_ref().unchecked_ref()) {
-            o.observe(&el);
-            observer.set_value(Some((o, on_resize)));
-        }
+/// What the detail panel shows for `node`: its label (with its note, for a node that is not a
+/// link, whose note is on screen already), then its explanation.
+fn detail(node: &Node) -> impl IntoView {
+    let note = (!node.note.is_empty() && node.href.is_none()).then(|| {
+        view! { <span class="diagram-detail-note">{node.note.clone()}</span> }
     });
-    on_cleanup(move || {
-        if let Some((o, _)) = observer.try_update_value(Option::take).flatten() {
-            o.disconnect();
-        }
-    });
-
-    let ids = (marker.clone(), desc_id.clone(), detail_id.clone());
-    let drawn = move || {
-        let layout = d.with_value(|d| d.layout(narrow.get()).clone());
-        picture(d, layout, selected, ids.clone())
-    };
-    let detail = move || {
-        selected.get().and_then(|i| {
-            d.with_value(|d| {
-                d.nodes.get(i).map(|n| {
-                    (
-                        n.label.clone(),
-                        n.note.clone(),
-                        n.detail.clone(),
-                        n.href.is_some(),
-                    )
-                })
-            })
-        })
-    };
-
     view! {
-        <WidgetCard title=title name=name>
-            <div class="diagram" data-testid=format!("diagram-{name}") node_ref=holder>
-                <p class="diagram-sr" id=desc_id>{description}</p>
-                <div class="diagram-box">{drawn}</div>
+        <div data-for=node.id>
+            <p class="diagram-detail-title">
+                <strong>{node.label.clone()}</strong>
+                {note}
+            </p>
+            <p class="diagram-detail-text">{node.detail.clone()}</p>
+        </div>
+    }
+}
+
+/// A diagram in its card: the picture in its wide layout (the narrow one waiting in a
+/// `<template>`), its text alternative, the panel that explains the selected node, and each
+/// node's explanation (in a `<template>`, for the script to show).
+#[component]
+fn DiagramCard(diagram: Diagram) -> impl IntoView {
+    let name = diagram.name;
+    let prefix = format!("diagram-{name}");
+    let links = diagram.nodes.iter().any(|n| n.href.is_some());
+    let details = diagram.nodes.iter().map(detail).collect_view();
+    view! {
+        <WidgetCard title=diagram.title name=name heading_id=format!("{prefix}-title")>
+            <div class="diagram" data-testid=prefix.clone()>
+                <p class="diagram-sr" id=format!("{prefix}-desc")>{diagram.description()}</p>
+                <div class="diagram-box">
+                    {picture(&diagram, &diagram.wide, &prefix)}
+                    <template data-layout="narrow">{picture(&diagram, &diagram.narrow, &prefix)}</template>
+                </div>
                 <div
                     class="diagram-detail"
-                    id=detail_id
+                    id=format!("{prefix}-detail")
                     data-testid="diagram-detail"
                     aria-live=if links { "off" } else { "polite" }
                 >
-                    {move || match detail() {
-                        None => view! { <p class="diagram-hint">{hint}</p> }.into_any(),
-                        Some((label, note, text, is_link)) => view! {
-                            <p class="diagram-detail-title">
-                                <strong>{label}</strong>
-                                {(!note.is_empty() && !is_link).then(|| view! { <span class="diagram-detail-note">{note}</span> })}
-                            </p>
-                            <p class="diagram-detail-text">{text}</p>
-                        }
-                        .into_any(),
-                    }}
+                    <p class="diagram-hint">{diagram.hint}</p>
                 </div>
+                <template class="diagram-details">{details}</template>
             </div>
         </WidgetCard>
     }
-    .into_any()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn drawn(name: &str) -> String {
+        Owner::new().with(|| drawn_html(name)).unwrap_or_default()
+    }
+
+    #[test]
+    fn every_drawn_widget_carries_both_layouts_and_every_explanation() {
+        assert_eq!(crate::widgets::DRAWN.len(), data::names().count());
+        for name in crate::widgets::DRAWN {
+            let html = drawn(name);
+            let d = data::diagram(name).unwrap_or_else(|| panic!("no diagram {name}"));
+            assert!(
+                html.starts_with(&format!("<section data-widget=\"{name}\"")),
+                "{name}"
+            );
+            assert!(
+                html.contains(&format!("data-testid=\"diagram-{name}\"")),
+                "{name}"
+            );
+            // The wide layout is drawn; the narrow one waits in a template.
+            assert_eq!(html.matches("<svg").count(), 2, "{name}");
+            let narrow_at = html.find("<template data-layout=\"narrow\">").expect(name);
+            assert!(
+                html[..narrow_at].contains("<svg data-layout=\"wide\""),
+                "{name}"
+            );
+            assert!(
+                html[narrow_at..].contains("<svg data-layout=\"narrow\""),
+                "{name}"
+            );
+            // Each node's explanation, by its id, in the details template.
+            let details_at = html
+                .find("<template class=\"diagram-details\">")
+                .expect(name);
+            for node in &d.nodes {
+                assert!(
+                    html[details_at..].contains(&format!("<div data-for=\"{}\">", node.id)),
+                    "{name} {}",
+                    node.id
+                );
+                if node.href.is_none() && node.kind != Kind::Root {
+                    assert!(
+                        html.contains(&format!(
+                            "data-node=\"{}\" aria-controls=\"diagram-{name}-detail\" aria-pressed=\"false\"",
+                            node.id
+                        )),
+                        "{name} {}",
+                        node.id
+                    );
+                }
+            }
+            // Ids come from the name, not a counter, so the page and the widgets the app mounts
+            // never share one.
+            assert!(
+                html.contains(&format!("id=\"diagram-{name}-title\"")),
+                "{name}"
+            );
+            assert!(!html.contains("id=\"widget-"), "{name}");
+            assert!(html.contains(d.hint), "{name}");
+        }
+        assert_eq!(Owner::new().with(|| drawn_html("nope")), None);
+    }
 }

@@ -1,4 +1,5 @@
-// The widget registry: one line per widget, `CONST "directive-name" => module::mount [parameter keys]`.
+// The widget registry: one line per widget, `CONST "directive-name" => module::mount [parameter keys]`,
+// then the names of the widgets drawn at build time.
 //
 // This file is read twice: by the app (src/widgets.rs), where the macro builds the function
 // that mounts a widget by name and the list the page's parameters are checked against, and by
@@ -16,9 +17,15 @@ widgets! {
     LATENCY "latency" => latency::mount [],
     TRY_IT "try-it" => try_it::mount [],
     DISTILLATION "distillation" => distillation::mount ["preset"],
-    FIVE_INPUTS "five-inputs" => diagrams::mount_five_inputs [],
-    FINE_TUNE_DIAGRAM "fine-tune-diagram" => diagrams::mount_fine_tune [],
-    DISTILL_DIAGRAM "distill-diagram" => diagrams::mount_distill [],
-    DECISION_PATH "decision-path" => diagrams::mount_decision_path [],
-    CHAPTER_MAP "chapter-map" => diagrams::mount_chapter_map [],
+}
+
+// The widgets the build draws into the page (the diagrams, `src/widgets/diagrams.rs`): no
+// widgets module carries them, their markup travels with the lesson's text, and a small script
+// (`style/diagrams.js`) answers their clicks and keys. They take no parameters.
+drawn! {
+    "five-inputs",
+    "fine-tune-diagram",
+    "distill-diagram",
+    "decision-path",
+    "chapter-map",
 }

@@ -1,8 +1,9 @@
 // Smoke run of the built site in a second browser engine: Debian's Firefox ESR, driven by
 // puppeteer-core over WebDriver BiDi (no browser download). It serves dist/ with the same plain
 // static server as the Playwright suite, on a port of its own, and walks what a reader does:
-// the title page, a deep link to a heading, a calculator, the mini eval, a recall review, and
-// a reload that keeps all of it. Any page error, console error or `unreachable` fails the run.
+// the title page, a deep link to a heading, a calculator, the mini eval, a recall review, a
+// reload that keeps all of it, and a diagram drawn by the build. Any page error, console error
+// or `unreachable` fails the run.
 //
 //   node tests/firefox/smoke.mjs            (after a release build into dist/)
 //
@@ -307,5 +308,21 @@ describe('Firefox ESR smoke run', { timeout: 180_000 }, () => {
     await waitText(evalOut('eval-acc-candidate'), '100%');
     await waitText(evalOut('eval-verdict'), /^accepted:/);
     await waitText(recall('cards-due'), `${dueBefore - 1} card${dueBefore - 1 === 1 ? '' : 's'}`);
+  });
+
+  test('a diagram the build drew answers a click and a key, and takes its narrow layout on a phone', async () => {
+    const d = '[data-testid="diagram-decision-path"]';
+    const detail = `${d} [data-testid="diagram-detail"]`;
+    // Brought into view first: the locator's own scrolling does not see an SVG group here.
+    await page.$eval(d, (el) => el.scrollIntoView());
+    await page.locator(`${d} [data-node="deploy"]`).click();
+    await waitText(detail, /quantization/);
+    assert.equal(await page.$eval(`${d} [data-node="deploy"]`, (el) => el.getAttribute('aria-pressed')), 'true');
+    await page.$eval(`${d} [data-node="shortlist"]`, (el) => el.focus());
+    await page.keyboard.press('Enter');
+    await waitText(detail, /one job they do well/);
+    await page.setViewport({ width: 375, height: 740 });
+    await page.waitForFunction((sel) => document.querySelector(`${sel} svg`)?.getAttribute('data-layout') === 'narrow', { timeout: WAIT }, d);
+    assert.equal(await page.$eval(`${d} [data-node="shortlist"]`, (el) => el.getAttribute('aria-pressed')), 'true');
   });
 });

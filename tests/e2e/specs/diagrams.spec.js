@@ -181,3 +181,90 @@ test('chapter-map links resolve under a sub-path', async ({ page }) => {
   await d.locator('[data-node="evals-decide"]').click();
   await expect(page).toHaveURL(`${SUB_ORIGIN}/some/sub/path/model-selection/#example-2-evals-over-benchmarks`);
 });
+
+// The diagrams are drawn by the build and answered by a small script of their own, not by a
+// widgets module (src/widgets/diagrams.rs, style/diagrams.js).
+test('a diagram is in the page as the build wrote it, and answers without any wasm', async ({ page }) => {
+  const errors = watchErrors(page);
+  let wasm = 0;
+  await page.route('**/*.wasm', (route) => {
+    wasm += 1;
+    return route.abort();
+  });
+  await page.goto('/overview/');
+  const d = page.getByTestId('diagram-five-inputs');
+  await expect(d.locator('svg')).toBeVisible();
+  await expect(d.getByTestId('diagram-detail')).toContainText('Select');
+  await d.locator('[data-node="traffic"]').click();
+  await expect(d.locator('[data-node="traffic"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(d.getByTestId('diagram-detail')).toContainText('paying per token or paying for GPU time');
+  await d.locator('[data-node="online"]').focus();
+  await page.keyboard.press('Enter');
+  await expect(d.locator('[data-node="traffic"]')).toHaveAttribute('aria-pressed', 'false');
+  await expect(d.getByTestId('diagram-detail')).toContainText('latency is the target');
+  expect(wasm).toBeGreaterThan(0);
+  // The aborted wasm is the page's own failure to report, not the diagram's.
+  expect(errors.filter((e) => !/wasm|fetch|compile|instantiate|failed to load resource/i.test(e))).toEqual([]);
+});
+
+test('read without JavaScript, a diagram still shows its picture, its words and its hint', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/model-selection/');
+  const d = page.getByTestId('diagram-decision-path');
+  await expect(d.locator('svg')).toBeVisible();
+  await expect(d.locator('svg')).toHaveAttribute('data-layout', 'wide');
+  await expect(d.locator('[data-node="shortlist"]')).toBeVisible();
+  await expect(d.getByTestId('diagram-detail')).toContainText('Select');
+  const describedBy = await d.locator('svg').getAttribute('aria-describedby');
+  expect((await page.locator(`[id="${describedBy}"]`).textContent()).length).toBeGreaterThan(60);
+  await context.close();
+});
+
+test.describe('on a phone, after a move in the app', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+  test('a diagram that came with a fetched page fits the phone and answers', async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto('/');
+    await appReady(page);
+    await page.getByTestId('menu-button').click();
+    await page.locator('nav#toc a[href$="chapter-map/"]').click();
+    const d = await diagram(page, 'chapter-map');
+    await expect(d.locator('svg')).toHaveAttribute('data-layout', 'narrow');
+    // The widgets' stylesheet came with it: the nodes have the theme's colours, not black.
+    const fill = await d.locator('.dnode.branch .dnode-shape').first().evaluate((el) => getComputedStyle(el).fill);
+    expect(fill).not.toBe('rgb(0, 0, 0)');
+    const pct = d.locator('[data-node="percentiles"]');
+    await pct.focus();
+    await expect(d.getByTestId('diagram-detail')).toContainText('Latency percentiles');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/latency-and-throughput\/#latency-percentiles$/);
+    expect(errors).toEqual([]);
+  });
+
+  test('a diagram is first painted in its narrow layout, and a selection survives a change of layout', async ({ page }) => {
+    // What each animation frame would paint (frames run before the layout is fitted too).
+    await page.addInitScript(() => {
+      const seen = (window.__layouts = []);
+      const look = () => {
+        const svg = document.querySelector('[data-testid="diagram-five-inputs"] .diagram-box > svg');
+        if (svg) seen.push(svg.getAttribute('data-layout'));
+        if (seen.length < 30) requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await page.goto('/overview/');
+    const d = page.getByTestId('diagram-five-inputs');
+    await expect(d.locator('svg')).toHaveAttribute('data-layout', 'narrow');
+    // ResizeObserver reports after the frame's callbacks: the first frame may still see the
+    // wide layout, but the browser draws the frame after the switch.
+    const paints = await page.evaluate(() => window.__layouts);
+    expect(paints.slice(1).every((l) => l === 'narrow'), paints.join(' ')).toBe(true);
+    await d.locator('[data-node="traffic"]').click();
+    await page.setViewportSize({ width: 1280, height: 740 });
+    await expect(d.locator('svg')).toHaveAttribute('data-layout', 'wide');
+    await expect(d.locator('[data-node="traffic"]')).toHaveAttribute('aria-pressed', 'true');
+    await expect(d.getByTestId('diagram-detail')).toContainText('paying per token or paying for GPU time');
+    await expect(d.locator('svg')).toHaveCount(1);
+  });
+});

@@ -45,6 +45,10 @@ test('a widgets module that aborts leaves a notice in each widget, the shell wor
   await expect(page.getByTestId('widget-stopped').first()).toContainText('stopped working');
   expect(errors.join('\n')).toMatch(/unreachable|RuntimeError/);
   expect(await storedValues(page)).toEqual(before);
+  // The diagrams, which the build drew and no module serves, still answer.
+  const path = page.getByTestId('diagram-decision-path');
+  await path.locator('[data-node="deploy"]').click();
+  await expect(path.getByTestId('diagram-detail')).toContainText('quantization');
 
   // The shell goes on: theme, search, and a move to another lesson, whose widgets say the same.
   const theme = await page.evaluate(() => document.documentElement.dataset.theme || '');

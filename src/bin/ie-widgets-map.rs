@@ -1,2 +1,0 @@
-//! A widgets module (see `src/widgets/modules.rs`).
-ie_course::widgets_module!(ie_course::widgets::modules::MAP);

@@ -1,0 +1,115 @@
+// Answers the diagrams the build draws (src/widgets/diagrams.rs), which need no wasm. A page that
+// shows one loads this from its <head>, before the diagram is parsed; after a move in the app the
+// shell loads it (src/app/widget_slot.rs, `drawn_shown`).
+// 1. Layout: a diagram carries its wide layout drawn and its narrow one in a <template>. Each
+//    diagram's box is watched by a ResizeObserver (a MutationObserver finds the diagrams as they
+//    enter the page), whose first report comes after layout and before paint: a diagram is not
+//    painted in the layout it does not keep. Below 520 px of
+//    box it takes the narrow layout; focus and the selected node carry over.
+// 2. Nodes: a button node (role="button") is selected by a click, Enter or Space: it is marked
+//    pressed, and its explanation (from the diagram's details <template>) fills the detail panel.
+//    A link node (the chapter map) shows its explanation on focus or hover, and opens inside the
+//    app when the shell takes the move (the same event as the widgets use), else as a link.
+(function () {
+  "use strict";
+  if (window.ieCourseDiagrams) return;
+  window.ieCourseDiagrams = true;
+  var NARROW_BELOW = 520;
+  var NAVIGATE = "ie-course-navigate";
+
+  function show(d, id) {
+    var tpl = d.querySelector("template.diagram-details");
+    var text = tpl && tpl.content.querySelector('[data-for="' + id + '"]');
+    var panel = d.querySelector(".diagram-detail");
+    if (!text || !panel) return;
+    d.setAttribute("data-selected", id);
+    panel.replaceChildren(text.cloneNode(true));
+    mark(d);
+  }
+
+  function mark(d) {
+    var id = d.getAttribute("data-selected");
+    d.querySelectorAll('.diagram-box > svg [role="button"][data-node]').forEach(function (n) {
+      n.setAttribute("aria-pressed", String(n.getAttribute("data-node") === id));
+    });
+  }
+
+  function fit(d, width) {
+    if (!(width > 0)) return;
+    var want = width < NARROW_BELOW ? "narrow" : "wide";
+    var box = d.querySelector(".diagram-box");
+    var svg = box && box.querySelector(":scope > svg");
+    var kept = box && box.querySelector(':scope > template[data-layout="' + want + '"]');
+    if (!svg || !kept || svg.getAttribute("data-layout") === want) return;
+    var next = kept.content.querySelector("svg");
+    if (!next) return;
+    var focused = svg.contains(document.activeElement) && document.activeElement.getAttribute("data-node");
+    kept.setAttribute("data-layout", svg.getAttribute("data-layout"));
+    box.insertBefore(next, kept);
+    kept.content.replaceChildren(svg);
+    mark(d);
+    if (focused) {
+      var again = next.querySelector('[data-node="' + focused + '"]');
+      if (again) again.focus();
+    }
+  }
+
+  var sized = window.ResizeObserver
+    ? new ResizeObserver(function (entries) {
+        entries.forEach(function (e) { fit(e.target, e.contentRect.width); });
+      })
+    : null;
+
+  // A diagram is watched once its detail panel is in the page: the panel follows the picture
+  // and its template, so by then the parser has both, even mid-page.
+  function watch(root) {
+    if (!sized || root.nodeType !== 1) return;
+    var panels = root.matches(".diagram-detail") ? [root] : root.querySelectorAll(".diagram-detail");
+    for (var i = 0; i < panels.length; i++) {
+      var d = panels[i].closest(".diagram");
+      if (d) sized.observe(d);
+    }
+  }
+  new MutationObserver(function (records) {
+    records.forEach(function (r) { r.addedNodes.forEach(watch); });
+  }).observe(document, { childList: true, subtree: true });
+  if (document.body) watch(document.body);
+
+  function nodeOf(ev) {
+    var t = ev.target;
+    var n = t && t.closest && t.closest("[data-node]");
+    var d = n && n.closest(".diagram");
+    return d ? { n: n, d: d, link: n.localName === "a" } : null;
+  }
+
+  function open(a) {
+    var href = a.getAttribute("href");
+    var ask = new CustomEvent(NAVIGATE, { detail: href, cancelable: true });
+    // The shell cancels the event when it made the move itself.
+    if (window.dispatchEvent(ask)) location.href = new URL(href, document.baseURI).href;
+  }
+
+  document.addEventListener("click", function (ev) {
+    var hit = nodeOf(ev);
+    if (!hit) return;
+    if (!hit.link) { show(hit.d, hit.n.getAttribute("data-node")); return; }
+    if (ev.button === 0 && !(ev.ctrlKey || ev.metaKey || ev.shiftKey || ev.altKey)) {
+      ev.preventDefault();
+      open(hit.n);
+    }
+  });
+  document.addEventListener("keydown", function (ev) {
+    var hit = (ev.key === "Enter" || ev.key === " ") && nodeOf(ev);
+    if (!hit || ev.defaultPrevented) return;
+    ev.preventDefault();
+    if (hit.link) open(hit.n);
+    else show(hit.d, hit.n.getAttribute("data-node"));
+  });
+  function preview(ev) {
+    var hit = nodeOf(ev);
+    var id = hit && hit.link && hit.n.getAttribute("data-node");
+    if (id && hit.d.getAttribute("data-selected") !== id) show(hit.d, id);
+  }
+  document.addEventListener("focusin", preview);
+  document.addEventListener("mouseover", preview);
+})();
