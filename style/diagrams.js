@@ -8,8 +8,9 @@
 //    box it takes the narrow layout; focus and the selected node carry over.
 // 2. Nodes: a button node (role="button") is selected by a click, Enter or Space: it is marked
 //    pressed, and its explanation (from the diagram's details <template>) fills the detail panel.
-//    A link node (the chapter map) shows its explanation on focus or hover, and opens inside the
-//    app when the shell takes the move (the same event as the widgets use), else as a link.
+//    A link node (the chapter map) shows its explanation on focus or under a moving pointer, and
+//    opens inside the app when the shell takes the move (the same event as the widgets use),
+//    else as a link.
 (function () {
   "use strict";
   if (window.ieCourseDiagrams) return;
@@ -62,12 +63,20 @@
 
   // A diagram is watched once its detail panel is in the page: the panel follows the picture
   // and its template, so by then the parser has both, even mid-page.
+  // Until its box is measured, a diagram takes the layout the window's width suggests (the
+  // page's margins and the card's padding take about 77 px on a phone): reading it lays nothing
+  // out, and the first layout is then most often the one kept (an SVG's text is slow to lay out).
   function watch(root) {
     if (!sized || root.nodeType !== 1) return;
     var panels = root.matches(".diagram-detail") ? [root] : root.querySelectorAll(".diagram-detail");
     for (var i = 0; i < panels.length; i++) {
       var d = panels[i].closest(".diagram");
-      if (d) sized.observe(d);
+      if (!d) continue;
+      if (!d.hasAttribute("data-fitted")) {
+        d.setAttribute("data-fitted", "");
+        fit(d, window.innerWidth - 77);
+      }
+      sized.observe(d);
     }
   }
   new MutationObserver(function (records) {
@@ -111,5 +120,7 @@
     if (id && hit.d.getAttribute("data-selected") !== id) show(hit.d, id);
   }
   document.addEventListener("focusin", preview);
-  document.addEventListener("mouseover", preview);
+  // A moving pointer, not mouseover: a page that scrolls or lays out again under a still pointer
+  // sends mouseover too, which would replace what the focused link shows.
+  document.addEventListener("mousemove", preview);
 })();

@@ -232,8 +232,8 @@ test.describe('on a phone, after a move in the app', () => {
     const d = await diagram(page, 'chapter-map');
     await expect(d.locator('svg')).toHaveAttribute('data-layout', 'narrow');
     // The widgets' stylesheet came with it: the nodes have the theme's colours, not black.
-    const fill = await d.locator('.dnode.branch .dnode-shape').first().evaluate((el) => getComputedStyle(el).fill);
-    expect(fill).not.toBe('rgb(0, 0, 0)');
+    const fill = () => d.locator('.dnode.branch .dnode-shape').first().evaluate((el) => getComputedStyle(el).fill);
+    await expect.poll(fill).not.toBe('rgb(0, 0, 0)');
     const pct = d.locator('[data-node="percentiles"]');
     await pct.focus();
     await expect(d.getByTestId('diagram-detail')).toContainText('Latency percentiles');
