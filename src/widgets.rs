@@ -40,7 +40,7 @@ macro_rules! widgets {
 }
 macro_rules! drawn {
     ($($name:literal),* $(,)?) => {
-        /// The widgets the build draws into the page ([`diagrams`]): their markup travels with
+        /// The widgets the build draws into the page (`widgets::diagrams`): their markup travels with
         /// the lesson's text (`content::Block::Drawn`), and no widgets module carries them.
         pub const DRAWN: &[&str] = &[$($name),*];
     };

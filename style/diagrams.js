@@ -1,10 +1,10 @@
 // Answers the diagrams the build draws (src/widgets/diagrams.rs), which need no wasm. A page that
-// shows one loads this from its <head>, before the diagram is parsed; after a move in the app the
-// shell loads it (src/app/widget_slot.rs, `drawn_shown`).
+// shows one loads this from its <head>, deferred (it runs once the page is parsed); after a move
+// in the app the shell loads it (src/app/widget_slot.rs, `drawn_shown`).
 // 1. Layout: a diagram carries its wide layout drawn and its narrow one in a <template>. Each
-//    diagram's box is watched by a ResizeObserver (a MutationObserver finds the diagrams as they
-//    enter the page), whose first report comes after layout and before paint: a diagram is not
-//    painted in the layout it does not keep. Below 520 px of
+//    diagram's box is watched by a ResizeObserver (a MutationObserver finds the diagrams that
+//    enter the page later), whose reports come after layout and before paint. Until the first,
+//    the window's width picks the layout. Below 520 px of
 //    box it takes the narrow layout; focus and the selected node carry over.
 // 2. Nodes: a button node (role="button") is selected by a click, Enter or Space: it is marked
 //    pressed, and its explanation (from the diagram's details <template>) fills the detail panel.

@@ -18,9 +18,8 @@ use super::*;
 use std::any::Any;
 use std::cell::RefCell;
 
-/// Lesson 1.1, the overview.
-/// Its diagram is drawn at build time, so this is a lesson's recall form alone, which the chapter
-/// map and any lesson without widgets of its own share.
+/// Lesson 1.1, the overview, whose diagram the build draws: the lesson's recall form alone, which
+/// the chapter map shares.
 pub const OVERVIEW: &[Widget] = &[RECALL];
 /// Lesson 1.2, why a smaller model wins.
 pub const SIZE: &[Widget] = &[DECODE_CEILING, FLEET_SWAP, TRY_IT, RECALL];
