@@ -19,9 +19,10 @@ use wasm_bindgen::prelude::*;
 // then the others in page order. A reader who comes back to the middle of a lesson gets the
 // widget in front of them first; at the top of a page, page order is that order already, so the
 // first mount does not wait for the observer's first report. The reader keeps their place: a
-// widget mounted far above the screen grows the page above what they read, so the page scrolls
-// by as much as it grew (the browser's own scroll anchoring did not hold the place through a
-// lesson's mounts). A slot is observed afresh each time it waits, so that the observer reports
+// widget whose place starts above the top of the screen grows the page above what they read, so
+// the page scrolls by as much as it grew (the browser's own scroll anchoring did not hold the
+// place through a lesson's mounts). Only a place the observer last saw above or near the screen
+// is measured, just before its mount: the observer's report may be older than the last scroll. A slot is observed afresh each time it waits, so that the observer reports
 // on it (and a mount follows) even when it was watched already (a restart).
 //
 // The widgets the build draws (the diagrams) need no module: only the stylesheet, and a small
@@ -46,7 +47,7 @@ const loading = new Map(), mounted = new Map(), waiting = new Map(), near = new 
 const watch = window.IntersectionObserver ? new IntersectionObserver((seen) => {
   for (const e of seen) {
     if (e.isIntersecting) near.add(e.target); else near.delete(e.target);
-    if (!e.isIntersecting && e.boundingClientRect.bottom < 0) above.add(e.target); else above.delete(e.target);
+    if (e.boundingClientRect.top < 0) above.add(e.target); else above.delete(e.target);
   }
   step();
 }, { rootMargin: "100% 0px" }) : null;
@@ -145,7 +146,7 @@ function step() {
     const w = waiting.get(el);
     waiting.delete(el);
     if (watch) watch.unobserve(el);
-    const keep = above.has(el), bottom = keep ? el.getBoundingClientRect().bottom : 0;
+    const keep = (above.has(el) || near.has(el)) && el.getBoundingClientRect().top < 0, bottom = keep ? el.getBoundingClientRect().bottom : 0;
     if (!stopped) { try { w.m.mount_widget(el, w.name, w.params); } catch (e) { failed(el, e); } }
     if (keep) { const grew = el.getBoundingClientRect().bottom - bottom; if (grew) scrollBy(0, grew); }
     if (waiting.size) step();

@@ -237,6 +237,27 @@ test('widgets near the screen mount first: a reader back at the loss playground 
   expect(errors).toEqual([]);
 });
 
+// Example 3's heading sits right below the mini eval, whose place is on or near the screen when
+// the link lands there: the eval grows by thousands of pixels as it mounts, above the heading.
+for (const width of [375, 1280]) {
+  test(`a deep link just below a large widget keeps its heading on the screen while the widgets mount (${width} px)`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/model-selection/#example-3-fine-tuning');
+    await appReady(page);
+    const slots = page.locator('[data-widget-slot]');
+    const count = await slots.count();
+    await expect(page.locator('[data-widget-slot] section.widget[data-widget]')).toHaveCount(count, { timeout: 20_000 });
+    await page.waitForTimeout(300);
+    await expect(page.locator('#example-3-fine-tuning')).toBeInViewport();
+    const top = await page.locator('#example-3-fine-tuning').evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeLessThan(200);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}
+
 test('the page’s own text is kept as the browser parsed it, and comes back after a move away without a fetch', async ({ page }) => {
   const errors = watchErrors(page);
   // A paragraph of the pre-rendered page, held before the app starts.
