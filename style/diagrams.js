@@ -1,11 +1,11 @@
 // Answers the diagrams the build draws (src/widgets/diagrams.rs), which need no wasm. A page that
-// shows one loads this from its <head>, deferred (it runs once the page is parsed); after a move
-// in the app the shell loads it (src/app/widget_slot.rs, `drawn_shown`).
-// 1. Layout: a diagram carries its wide layout drawn and its narrow one in a <template>. Each
-//    diagram's box is watched by a ResizeObserver (a MutationObserver finds the diagrams that
-//    enter the page later), whose reports come after layout and before paint. Until the first,
-//    the window's width picks the layout. Below 520 px of
-//    box it takes the narrow layout; focus and the selected node carry over.
+// shows one loads this from its <head>, deferred (it runs once the page is parsed, and takes in
+// every diagram the page holds); after a move in the app the shell loads it, and hands it each
+// diagram it shows (src/app/widget_slot.rs, `drawn_shown`, through `window.ieCourseDiagrams`).
+// 1. Layout: a diagram carries its wide layout drawn and its narrow one in a <template>. Below
+//    520 px of box it takes the narrow one; focus and the selected node carry over. Each
+//    diagram's box is watched by a ResizeObserver, whose reports come after layout and before
+//    paint; until the first, the window's width picks the layout.
 // 2. Nodes: a button node (role="button") is selected by a click, Enter or Space: it is marked
 //    pressed, and its explanation (from the diagram's details <template>) fills the detail panel.
 //    A link node (the chapter map) shows its explanation on focus or under a moving pointer, and
@@ -14,7 +14,6 @@
 (function () {
   "use strict";
   if (window.ieCourseDiagrams) return;
-  window.ieCourseDiagrams = true;
   var NARROW_BELOW = 520;
   var NAVIGATE = "ie-course-navigate";
 
@@ -61,17 +60,15 @@
       })
     : null;
 
-  // A diagram is watched once its detail panel is in the page: the panel follows the picture
-  // and its template, so by then the parser has both, even mid-page.
-  // Until its box is measured, a diagram takes the layout the window's width suggests (the
-  // page's margins and the card's padding take about 77 px on a phone): reading it lays nothing
-  // out, and the first layout is then most often the one kept (an SVG's text is slow to lay out).
+  // Takes in every diagram inside `root`. Until its box is measured, a diagram takes the layout
+  // the window's width suggests (the page's margins and the card's padding take about 77 px on a
+  // phone): reading it lays nothing out, and the first layout is then most often the one kept
+  // (an SVG's text is slow to lay out).
   function watch(root) {
-    if (!sized || root.nodeType !== 1) return;
-    var panels = root.matches(".diagram-detail") ? [root] : root.querySelectorAll(".diagram-detail");
-    for (var i = 0; i < panels.length; i++) {
-      var d = panels[i].closest(".diagram");
-      if (!d) continue;
+    if (!sized || !root || root.nodeType !== 1) return;
+    var found = root.matches(".diagram") ? [root] : root.querySelectorAll(".diagram");
+    for (var i = 0; i < found.length; i++) {
+      var d = found[i];
       if (!d.hasAttribute("data-fitted")) {
         d.setAttribute("data-fitted", "");
         fit(d, window.innerWidth - 77);
@@ -79,10 +76,8 @@
       sized.observe(d);
     }
   }
-  new MutationObserver(function (records) {
-    records.forEach(function (r) { r.addedNodes.forEach(watch); });
-  }).observe(document, { childList: true, subtree: true });
-  if (document.body) watch(document.body);
+  window.ieCourseDiagrams = { watch: watch };
+  watch(document.body);
 
   function nodeOf(ev) {
     var t = ev.target;

@@ -88,7 +88,7 @@ fn text_block(
             }
         }
         if drawn.is_some() {
-            super::widget_slot::drawn_shown();
+            super::widget_slot::drawn_shown(&el);
         }
     });
     // Our own Markdown and the build's drawings: the one place inner_html is used.

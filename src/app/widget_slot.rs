@@ -22,8 +22,9 @@ use wasm_bindgen::prelude::*;
 // widget whose place starts above the top of the screen grows the page above what they read, so
 // the page scrolls by as much as it grew (the browser's own scroll anchoring did not hold the
 // place through a lesson's mounts). Only a place the observer last saw above or near the screen
-// is measured, just before its mount: the observer's report may be older than the last scroll. A slot is observed afresh each time it waits, so that the observer reports
-// on it (and a mount follows) even when it was watched already (a restart).
+// is measured, just before its mount: the observer's report may be older than the last scroll.
+// A slot is observed afresh each time it waits, so that the observer reports on it (and a mount
+// follows) even when it was watched already (a restart).
 //
 // The widgets the build draws (the diagrams) need no module: only the stylesheet, and a small
 // script of their own (`drawn_shown`). A stylesheet the page links already is not linked again.
@@ -62,11 +63,12 @@ function styles(m) {
   });
   return css;
 }
-export function drawn_shown() {
+export function drawn_shown(el) {
   const m = document.querySelector('meta[name="ie-course-widgets"]');
   if (!m) return;
   styles(m).catch(() => {});
-  if (!window.ieCourseDiagrams && m.dataset.diagrams && !document.querySelector("script[data-diagrams]")) {
+  if (window.ieCourseDiagrams) window.ieCourseDiagrams.watch(el);
+  else if (m.dataset.diagrams && !document.querySelector("script[data-diagrams]")) {
     const s = Object.assign(document.createElement("script"), { src: at(m.dataset.diagrams) });
     s.dataset.diagrams = "";
     document.head.append(s);
@@ -166,11 +168,11 @@ export function mount_widget(el, name, params) {
 extern "C" {
     /// Loads the page's widgets module (once) and mounts widget `name` with `params` (JSON pairs) in `el`.
     fn mount_widget(el: &web_sys::HtmlElement, name: &str, params: &str);
-    /// Makes sure what a widget the build drew needs is in the page: the widgets' stylesheet,
-    /// and the script that answers the diagrams (`style/diagrams.js`, named in the widgets
-    /// `<meta>` as `data-diagrams`). A page that shows one from the start links both in its
-    /// head; after a move in the app, this loads them.
-    pub fn drawn_shown();
+    /// Makes sure what the widget the build drew in `el` needs is in the page: the widgets'
+    /// stylesheet, and the script that answers the diagrams (`style/diagrams.js`, named in the
+    /// widgets `<meta>` as `data-diagrams`), which takes the diagram in. A page that shows one
+    /// from the start links both in its head; after a move in the app, this loads them.
+    pub fn drawn_shown(el: &web_sys::Element);
 }
 
 /// A placeholder that the widgets module fills with the live widget.
