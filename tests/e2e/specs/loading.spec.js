@@ -213,6 +213,31 @@ test('a page loads only its own widgets module and, in the app, the next page th
   expect(errors).toEqual([]);
 });
 
+// Widget places are laid out only near the screen (content-visibility: auto), as drawn ones are;
+// the card fills its place, with the place's margin and none of its own.
+test('a widget off the screen is laid out when the reader comes near it, and printing shows every one', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/model-selection/');
+  await appReady(page);
+  const count = await page.locator('[data-widget-slot]').count();
+  await expect(page.locator('[data-widget-slot] > section.widget[data-widget]')).toHaveCount(count, { timeout: 20_000 });
+  const card = page.locator('section.widget[data-widget="distillation"]');
+  const shown = () => card.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await shown()).toBe(false);
+  await card.scrollIntoViewIfNeeded();
+  await expect.poll(shown).toBe(true);
+  const inset = await card.evaluate((el) => el.getBoundingClientRect().top - el.parentElement.getBoundingClientRect().top);
+  expect(inset).toBe(0);
+  const gap = await card.evaluate((el) => parseFloat(getComputedStyle(el.parentElement).marginTop));
+  expect(gap).toBe(32);
+  await page.evaluate(() => scrollTo(0, 0));
+  await expect.poll(shown).toBe(false);
+  await page.emulateMedia({ media: 'print' });
+  await expect.poll(shown).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('widgets near the screen mount first: a reader back at the loss playground gets it before the widgets above', async ({ page }) => {
   const errors = watchErrors(page);
   // The order in which the widget places get their widgets.
