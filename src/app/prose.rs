@@ -7,7 +7,9 @@
 //! The page's own text is kept as the browser parsed it: the app moves those nodes into its view
 //! ([`adopt`]) rather than reading them out as HTML and parsing them again, which on a long
 //! lesson was a large part of the app's start. A fetched page's text is HTML, the build's,
-//! compiled from our Markdown; it is only ever shown through `inner_html` in `lesson.rs`.
+//! compiled from our Markdown; it is only ever shown through `inner_html` in `lesson.rs`. A
+//! fetched page also names the widgets module its lesson needs: that goes to the widget loader
+//! as soon as the page is read, so the module loads while the lesson is drawn (`widget_slot.rs`).
 
 use leptos::prelude::*;
 use std::collections::HashMap;
@@ -41,7 +43,11 @@ export async function fetch_text(url) {
   if (!r.ok) throw new Error(r.status + " " + r.statusText);
   return r.text();
 }
-export function prose_in_html(html) { return collect(new DOMParser().parseFromString(html, "text/html")); }
+export function prose_in_html(html) {
+  const doc = new DOMParser().parseFromString(html, "text/html"), widgets = doc.querySelector('meta[name="ie-course-widgets"]');
+  if (widgets && window.ieCourseWidgetsAhead) window.ieCourseWidgetsAhead(widgets);
+  return collect(doc);
+}
 const tipShown = ".term-wrap:hover,.term-wrap:focus-within";
 const tipBack = () => { for (const w of document.querySelectorAll("[data-tip-off]")) if (!w.matches(tipShown)) w.removeAttribute("data-tip-off"); };
 export function dismissable_tips() {

@@ -10,13 +10,16 @@ use wasm_bindgen::prelude::*;
 // The loader, as JavaScript (its text is part of every page's first load, so it carries no
 // comments; they are here). The build names the page's own widgets module in a <meta>
 // (`content`, `data-wasm`: its files; `data-widgets`: what it carries) and, in `data-modules`,
-// a file listing every module, smallest first (src/widgets/modules.rs). After a move in the app
-// to a page whose widgets that module does not carry, the first module in the list that
-// carries them all loads. Each module loads once, and with the first the widgets' stylesheet
-// (`data-css`), which a widget waits for so that it never shows unstyled. Widgets mount one a
-// task, so that a page with several never holds the main thread for all at once: first those on
-// or near the screen (an IntersectionObserver says which, without measuring anything itself),
-// then the others in page order. A reader who comes back to the middle of a lesson gets the
+// a file listing every module, smallest first (src/widgets/modules.rs). A page the shell fetches
+// for a move in the app names its own module too: the shell hands that `<meta>` over as soon as
+// the page arrives (`window.ieCourseWidgetsAhead`, called from `prose.rs`), so that module is
+// fetched and compiled while the lesson is drawn. When neither the page's own module nor one
+// handed over carries a page's widgets, the first module in the list that carries them all
+// loads. Each module loads once, and with the first the widgets' stylesheet (`data-css`), which
+// a widget waits for so that it never shows unstyled. Widgets mount one a task, so that a page
+// with several never holds the main thread for all at once: first those on or near the screen
+// (an IntersectionObserver says which, without measuring anything itself), then the others in
+// page order. A reader who comes back to the middle of a lesson gets the
 // widget in front of them first; at the top of a page, page order is that order already, so the
 // first mount does not wait for the observer's first report. The reader keeps their place: a
 // widget whose place starts above the top of the screen grows the page above what they read, so
@@ -44,7 +47,7 @@ use wasm_bindgen::prelude::*;
 // new query, which gives fresh instances, and mounts every slot anew from what is stored.
 #[wasm_bindgen(inline_js = r#"
 let list = null, css = null, round = 0, stopped = false, stepping = false;
-const loading = new Map(), mounted = new Map(), waiting = new Map(), near = new WeakSet(), above = new WeakSet(), at = (file) => new URL(file, document.baseURI).href;
+const ahead = [], loading = new Map(), mounted = new Map(), waiting = new Map(), near = new WeakSet(), above = new WeakSet(), at = (file) => new URL(file, document.baseURI).href;
 const watch = window.IntersectionObserver ? new IntersectionObserver((seen) => {
   for (const e of seen) {
     if (e.isIntersecting) near.add(e.target); else near.delete(e.target);
@@ -74,11 +77,21 @@ export function drawn_shown(el) {
     document.head.append(s);
   }
 }
+const named = (m) => ({ js: m.content, wasm: m.dataset.wasm, widgets: (m.dataset.widgets || "").split(" ") });
+window.ieCourseWidgetsAhead = (page) => {
+  const m = document.querySelector('meta[name="ie-course-widgets"]'), mod = named(page);
+  if (!m || stopped || !mod.js || !mod.wasm || mod.widgets.every((w) => named(m).widgets.includes(w))) return;
+  if (!ahead.some((a) => a.js === mod.js)) ahead.push(mod);
+  start(mod).catch(() => {});
+  styles(m).catch(() => {});
+};
 async function pick(name, m) {
-  const own = { js: m.content, wasm: m.dataset.wasm, widgets: (m.dataset.widgets || "").split(" ") };
+  const own = named(m);
   const shown = [name, ...[...document.querySelectorAll("[data-widget-slot]")].map((e) => e.dataset.widgetSlot)];
   const carries = (mod) => shown.every((w) => mod.widgets.includes(w));
   if (carries(own)) return own;
+  const fetched = ahead.find(carries);
+  if (fetched) return fetched;
   list = list || fetch(at(m.dataset.modules)).then((r) => r.json());
   list.catch(() => { list = null; });
   const all = await list;

@@ -201,6 +201,8 @@ test('a page loads only its own widgets module and, in the app, the next page th
   expect(modules()).toHaveLength(2);
   expect(modules()[1]).toMatch(/^ie-widgets-shared-/);
   expect(sheets()).toHaveLength(1);
+  // The fetched page named its module: the list of every module was not needed.
+  expect(fetched.filter((f) => /^ie-widgets-[0-9a-f]+\.json$/.test(f))).toEqual([]);
   await expect(page.locator('section.widget[data-widget="recall"]')).toHaveCount(1);
   await expect(card.getByTestId('break-even-api-cost')).toHaveText('$600');
   await card.getByTestId('break-even-volume').fill('2000000000');
@@ -210,6 +212,35 @@ test('a page loads only its own widgets module and, in the app, the next page th
   await page.goBack();
   await page.locator('section.widget[data-widget="five-inputs"]').waitFor();
   expect(modules()).toHaveLength(2);
+  expect(errors).toEqual([]);
+});
+
+// The page a move in the app fetches for its text names its widgets module: the module is
+// fetched and compiled while the page is drawn, not once its widget places ask for it.
+test('in the app, a lesson’s widgets module is on its way before the lesson is drawn', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await appReady(page);
+  await page.waitForLoadState('networkidle');
+  const at = await page.evaluate(() => new Promise((done) => {
+    const seen = {};
+    new MutationObserver((_, watcher) => {
+      if (document.querySelector('[data-widget-slot]')) {
+        watcher.disconnect();
+        seen.slot = performance.now();
+      }
+    }).observe(document, { childList: true, subtree: true });
+    const timer = setInterval(() => {
+      const wasm = performance.getEntriesByType('resource').find((e) => /ie-widgets-model-[0-9a-f]+_bg\.wasm$/.test(e.name));
+      if (wasm && seen.slot) {
+        clearInterval(timer);
+        done({ wasm: wasm.startTime, slot: seen.slot });
+      }
+    }, 20);
+    document.querySelector('nav#toc a[href$="model-selection/"]').click();
+  }));
+  expect(at.wasm, JSON.stringify(at)).toBeLessThan(at.slot);
+  await expect(page.locator('section.widget[data-widget="weight-memory"]')).toBeVisible();
   expect(errors).toEqual([]);
 });
 
