@@ -77,7 +77,7 @@ export function drawn_shown(el) {
     document.head.append(s);
   }
 }
-const named = (m) => ({ js: m.content, wasm: m.dataset.wasm, widgets: (m.dataset.widgets || "").split(" ") });
+const named = (m) => ({ js: m.content, wasm: m.dataset.wasm, widgets: (m.dataset.widgets || "").split(" ").filter(Boolean) });
 window.ieCourseWidgetsAhead = (page) => {
   const m = document.querySelector('meta[name="ie-course-widgets"]'), mod = named(page);
   if (!m || stopped || !mod.js || !mod.wasm || mod.widgets.every((w) => named(m).widgets.includes(w))) return;

@@ -219,9 +219,18 @@ test('a page loads only its own widgets module and, in the app, the next page th
 // fetched and compiled while the page is drawn, not once its widget places ask for it.
 test('in the app, a lesson’s widgets module is on its way before the lesson is drawn', async ({ page }) => {
   const errors = watchErrors(page);
-  await page.goto('/');
+  const modules = [];
+  page.on('request', (req) => { if (/ie-widgets[^/]*_bg\.wasm$/.test(req.url())) modules.push(req.url()); });
+  await page.goto('/overview/');
   await appReady(page);
+  await page.locator('section.widget[data-widget="recall"]').waitFor();
   await page.waitForLoadState('networkidle');
+  expect(modules).toHaveLength(1);
+  // A page with no widget (the glossary) names no module worth loading.
+  await page.locator('a[href$="glossary/"]').first().click();
+  await expect(page.locator('h1')).toHaveText('Glossary');
+  await page.waitForLoadState('networkidle');
+  expect(modules).toHaveLength(1);
   const at = await page.evaluate(() => new Promise((done) => {
     const seen = {};
     new MutationObserver((_, watcher) => {
