@@ -264,6 +264,21 @@ describe('Firefox ESR smoke run', { timeout: 180_000 }, () => {
     await page.waitForFunction((p) => new URLSearchParams(location.search).get('wm.params') === p, { timeout: WAIT }, PARAMS);
   });
 
+  test('a lesson reached in the app loads the module its page names, and its widgets answer', async () => {
+    await page.goto(`${origin}/overview/`, { waitUntil: 'load' });
+    await appReady();
+    await page.waitForFunction(() => !!document.querySelector('[data-widget-slot] [data-widget]'), { timeout: WAIT });
+    await page.evaluate((lesson) => document.querySelector(`nav#toc a[href$="${lesson}/"]`).click(), LESSON);
+    await waitText(calc('weight-gb'), '140 GB');
+    const fetched = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname.split('/').pop()),
+    );
+    assert.ok(fetched.some((f) => /^ie-widgets-model-[0-9a-f]+_bg\.wasm$/.test(f)), fetched.join(' '));
+    assert.ok(!fetched.some((f) => /^ie-widgets-[0-9a-f]+\.json$/.test(f)), 'the list of modules was not needed');
+    await page.locator(calc('weight-params')).fill(PARAMS);
+    await waitText(calc('weight-gb'), WEIGHT_GB);
+  });
+
   test('the mini eval: a toggled verdict moves the accuracy and the decision', async () => {
     await waitText(evalOut('eval-acc-candidate'), '90%');
     await waitText(evalOut('eval-verdict'), "rejected: critical case 'emails of admins' regressed");
