@@ -275,6 +275,9 @@ test('a widget off the screen is laid out when the reader comes near it, and pri
   await expect.poll(shown).toBe(false);
   await page.emulateMedia({ media: 'print' });
   await expect.poll(shown).toBe(true);
+  // Printed, a card is a plain box: white, with a grey border.
+  const box = await card.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).borderTopColor]);
+  expect(box).toEqual(['rgb(255, 255, 255)', 'rgb(153, 153, 153)']);
   expect(errors).toEqual([]);
 });
 
