@@ -10,6 +10,10 @@
 //! compiled from our Markdown; it is only ever shown through `inner_html` in `lesson.rs`. A
 //! fetched page also names the widgets module its lesson needs: that goes to the widget loader
 //! as soon as the page is read, so the module loads while the lesson is drawn (`widget_slot.rs`).
+//!
+//! A page's fetch starts when the reader presses on a link to it (`pointerdown`, before the
+//! click that follows), so a move in the app waits less for the network. Only a page not fetched
+//! yet, and not the title page (which has no text to fetch), is asked for early, once.
 
 use leptos::prelude::*;
 use std::collections::HashMap;
@@ -38,8 +42,18 @@ export function adopt_prose(el, key, i) {
   }
   return true;
 }
+const early = new Map(), seen = new Set([new URL("index.html", location.href).href, new URL("index.html", document.baseURI).href]);
+addEventListener("pointerdown", (e) => {
+  const a = e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey && e.target.closest && e.target.closest("a[href]");
+  if (!a || a.target || a.hasAttribute("download") || a.origin !== location.origin || !a.pathname.endsWith("/")) return;
+  const href = new URL("index.html", a.href).href;
+  if (!seen.has(href) && !early.has(href)) early.set(href, fetch(href));
+}, { capture: true, passive: true });
 export async function fetch_text(url) {
-  const r = await fetch(new URL(url, document.baseURI).href);
+  const href = new URL(url, document.baseURI).href, got = early.get(href);
+  early.delete(href);
+  seen.add(href);
+  const r = await (got || fetch(href));
   if (!r.ok) throw new Error(r.status + " " + r.statusText);
   return r.text();
 }

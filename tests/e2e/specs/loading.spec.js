@@ -253,6 +253,36 @@ test('in the app, a lesson’s widgets module is on its way before the lesson is
   expect(errors).toEqual([]);
 });
 
+// A press on a link (pointerdown) starts fetching the page it leads to, before the click that
+// follows; the click's move uses that fetch. A page already fetched is not asked for again.
+test('pressing on a lesson link starts fetching its page before the click, and only once', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/');
+  await appReady(page);
+  await page.waitForLoadState('networkidle');
+  const asked = [];
+  page.on('request', (req) => { if (new URL(req.url()).pathname.endsWith('/why-size-wins/index.html')) asked.push(req.url()); });
+  const link = page.locator('nav#toc a[href$="why-size-wins/"]');
+  const title = (await link.locator('.toc-title').textContent()).trim();
+  await link.hover();
+  await page.mouse.down();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(new URL(page.url()).pathname).toBe('/');
+  await page.mouse.up();
+  await expect(page.locator('[data-testid="lesson"] h1')).toContainText(title);
+  await page.locator('section.widget[data-widget="decode-ceiling"]').waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toHaveLength(1);
+  // Back on the title page, the same press and click ask for nothing: the text is held.
+  await page.goBack();
+  await appReady(page);
+  await link.click();
+  await expect(page.locator('[data-testid="lesson"] h1')).toContainText(title);
+  await page.waitForLoadState('networkidle');
+  expect(asked).toHaveLength(1);
+  expect(errors).toEqual([]);
+});
+
 // Widget places are laid out only near the screen (content-visibility: auto), as drawn ones are;
 // the card fills its place, with the place's margin and none of its own.
 test('a widget off the screen is laid out when the reader comes near it, and printing shows every one', async ({ page }) => {
