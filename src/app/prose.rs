@@ -13,7 +13,8 @@
 //!
 //! A page's fetch starts when the reader presses on a link to it (`pointerdown`, before the
 //! click that follows), so a move in the app waits less for the network. Only a page not fetched
-//! yet, and not the title page (which has no text to fetch), is asked for early, once.
+//! yet, and not the title page (which has no text to fetch), is asked for early, once; if that
+//! early fetch fails, it is forgotten, and the click asks again.
 
 use leptos::prelude::*;
 use std::collections::HashMap;
@@ -47,7 +48,10 @@ addEventListener("pointerdown", (e) => {
   const a = e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey && e.target.closest && e.target.closest("a[href]");
   if (!a || a.target || a.hasAttribute("download") || a.origin !== location.origin || !a.pathname.endsWith("/")) return;
   const href = new URL("index.html", a.href).href;
-  if (!seen.has(href) && !early.has(href)) early.set(href, fetch(href));
+  if (seen.has(href) || early.has(href)) return;
+  const r = fetch(href);
+  r.catch(() => { if (early.get(href) === r) early.delete(href); }); // a failed early fetch is forgotten, not reported
+  early.set(href, r);
 }, { capture: true, passive: true });
 export async function fetch_text(url) {
   const href = new URL(url, document.baseURI).href, got = early.get(href);

@@ -283,6 +283,32 @@ test('pressing on a lesson link starts fetching its page before the click, and o
   expect(errors).toEqual([]);
 });
 
+test('a press whose early fetch fails leaves no error, and the click that follows fetches the page again', async ({ page }) => {
+  const thrown = [];
+  page.on('pageerror', (e) => thrown.push(String(e)));
+  await page.goto('/');
+  await appReady(page);
+  await page.waitForLoadState('networkidle');
+  const asked = [];
+  page.on('request', (req) => { if (new URL(req.url()).pathname.endsWith('/why-size-wins/index.html')) asked.push(req.url()); });
+  await page.route('**/why-size-wins/index.html', (route) => route.abort());
+  const link = page.locator('nav#toc a[href$="why-size-wins/"]');
+  const title = (await link.locator('.toc-title').textContent()).trim();
+  // A press, then a release away from the link: no click, no move.
+  await link.hover();
+  await page.mouse.down();
+  await expect.poll(() => asked.length).toBe(1);
+  await page.mouse.move(5, 600);
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  expect(new URL(page.url()).pathname).toBe('/');
+  await page.unroute('**/why-size-wins/index.html');
+  await link.click();
+  await expect(page.locator('[data-testid="lesson"] h1')).toContainText(title);
+  expect(asked).toHaveLength(2);
+  expect(thrown).toEqual([]);
+});
+
 // Widget places are laid out only near the screen (content-visibility: auto), as drawn ones are;
 // the card fills its place, with the place's margin and none of its own.
 test('a widget off the screen is laid out when the reader comes near it, and printing shows every one', async ({ page }) => {
