@@ -24,8 +24,11 @@ use wasm_bindgen::prelude::*;
 // first mount does not wait for the observer's first report. The reader keeps their place: a
 // widget whose place starts above the top of the screen grows the page above what they read, so
 // the page scrolls by as much as it grew (the browser's own scroll anchoring did not hold the
-// place through a lesson's mounts). Only a place the observer last saw above or near the screen
-// is measured, just before its mount: the observer's report may be older than the last scroll.
+// place through a lesson's mounts). Each place is measured just before its mount, as the
+// observer's last report on it may be older than the last scroll (a jump to a heading right
+// after a move in the app). A place above the screen is then laid out even while off it
+// (`content-visibility: visible`), so that what it grows by is known at once, not at a later
+// frame the page would jump in.
 // A slot is observed afresh each time it waits, so that the observer reports on it (and a mount
 // follows) even when it was watched already (a restart).
 //
@@ -47,11 +50,10 @@ use wasm_bindgen::prelude::*;
 // new query, which gives fresh instances, and mounts every slot anew from what is stored.
 #[wasm_bindgen(inline_js = r#"
 let list = null, css = null, round = 0, stopped = false, stepping = false;
-const ahead = [], loading = new Map(), mounted = new Map(), waiting = new Map(), near = new WeakSet(), above = new WeakSet(), at = (file) => new URL(file, document.baseURI).href;
+const ahead = [], loading = new Map(), mounted = new Map(), waiting = new Map(), near = new WeakSet(), at = (file) => new URL(file, document.baseURI).href;
 const watch = window.IntersectionObserver ? new IntersectionObserver((seen) => {
   for (const e of seen) {
     if (e.isIntersecting) near.add(e.target); else near.delete(e.target);
-    if (e.boundingClientRect.top < 0) above.add(e.target); else above.delete(e.target);
   }
   step();
 }, { rootMargin: "100% 0px" }) : null;
@@ -161,9 +163,10 @@ function step() {
     const w = waiting.get(el);
     waiting.delete(el);
     if (watch) watch.unobserve(el);
-    const keep = (above.has(el) || near.has(el)) && el.getBoundingClientRect().top < 0, bottom = keep ? el.getBoundingClientRect().bottom : 0;
+    const box = el.getBoundingClientRect(), keep = box.top < 0;
+    if (keep) el.style.contentVisibility = "visible";
     if (!stopped) { try { w.m.mount_widget(el, w.name, w.params); } catch (e) { failed(el, e); } }
-    if (keep) { const grew = el.getBoundingClientRect().bottom - bottom; if (grew) scrollBy(0, grew); }
+    if (keep) { const grew = el.getBoundingClientRect().bottom - box.bottom; if (grew) scrollBy(0, grew); }
     if (waiting.size) step();
   }, 0);
 }
