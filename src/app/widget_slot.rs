@@ -18,7 +18,7 @@ use wasm_bindgen::prelude::*;
 // loads. Each module loads once, and with the first the widgets' stylesheet (`data-css`), which
 // a widget waits for so that it never shows unstyled. Widgets mount one a task, so that a page
 // with several never holds the main thread for all at once: first those on or near the screen
-// (an IntersectionObserver says which, without measuring anything itself), then the others in
+// (an IntersectionObserver says which), then the others in
 // page order. A reader who comes back to the middle of a lesson gets the
 // widget in front of them first; at the top of a page, page order is that order already, so the
 // first mount does not wait for the observer's first report. The reader keeps their place: a
