@@ -464,10 +464,11 @@ impl Progress {
                 .card;
             cards.insert(r.card.clone(), next);
         }
-        self.cards = cards
-            .iter()
-            .map(|(k, c)| (k.clone(), from_fsrs(c)))
-            .collect();
+        // Inserted one by one: collecting into a map would sort again (and link one more sort).
+        self.cards = BTreeMap::new();
+        for (k, c) in cards {
+            self.cards.insert(k, from_fsrs(&c));
+        }
         self
     }
 
@@ -553,22 +554,23 @@ impl Progress {
         ahead: bool,
     ) -> Vec<&'a CardDef> {
         let in_scope = |c: &&CardDef| lesson.is_none_or(|l| c.lesson == l);
-        let mut due: Vec<(i64, &CardDef)> = Vec::new();
-        let mut later: Vec<(i64, &CardDef)> = Vec::new();
+        // Learnt cards in one list, sorted once (stable: deck order among equal times); those
+        // due by `now` lead it.
+        let mut learnt: Vec<(i64, &CardDef)> = Vec::new();
         let mut fresh: Vec<&CardDef> = Vec::new();
         for c in deck.iter().filter(in_scope) {
             match self.cards.get(&c.id) {
                 None => fresh.push(c),
-                Some(s) if s.due <= now => due.push((s.due, c)),
-                Some(s) => later.push((s.due, c)),
+                Some(s) => learnt.push((s.due, c)),
             }
         }
-        due.sort_by_key(|(d, _)| *d);
-        later.sort_by_key(|(d, _)| *d);
-        let mut out: Vec<&CardDef> = due.into_iter().map(|(_, c)| c).collect();
+        learnt.sort_by_key(|(d, _)| *d);
+        let split = learnt.partition_point(|(d, _)| *d <= now);
+        let (due, later) = learnt.split_at(split);
+        let mut out: Vec<&CardDef> = due.iter().map(|(_, c)| *c).collect();
         out.extend(fresh);
         if ahead {
-            out.extend(later.into_iter().map(|(_, c)| c));
+            out.extend(later.iter().map(|(_, c)| *c));
         }
         out
     }
@@ -613,7 +615,12 @@ impl Progress {
                 *slot += 1;
             }
         }
-        let known: BTreeSet<&str> = deck.iter().map(|c| c.id.as_str()).collect();
+        // Sets are filled by `insert`, here and below: collecting into one would sort first
+        // (and link one more sort into every page with a recall form).
+        let mut known = BTreeSet::new();
+        for c in deck {
+            known.insert(c.id.as_str());
+        }
         s.removed = self
             .cards
             .keys()
@@ -635,12 +642,10 @@ impl Progress {
         }
         s.mature_reviews_30d = total;
         s.retention_30d = (total > 0).then(|| passed as f64 / total as f64);
-        let days: BTreeSet<i64> = self
-            .log
-            .iter()
-            .filter(|r| scope.contains(r.card.as_str()))
-            .map(|r| clock.day_of(r.at))
-            .collect();
+        let mut days = BTreeSet::new();
+        for r in self.log.iter().filter(|r| scope.contains(r.card.as_str())) {
+            days.insert(clock.day_of(r.at));
+        }
         let mut day = if days.contains(&today) {
             today
         } else {
