@@ -25,7 +25,8 @@ pub fn escape(s: &str) -> String {
 ///
 /// The script is the same on every page (one hash in the CSP). A page that shows widgets names
 /// its widgets module in a `<meta name="ie-course-app">` ([`app_head`]): the script then starts
-/// the shell from that module (`start_app`) instead of Trunk's, so the page fetches one wasm.
+/// the shell from an instance of that module (`start_app`; [`glue_as_factory`]) instead of
+/// Trunk's, so the page fetches one wasm and one script.
 /// It compiles each wasm once, through `window.ieCourseCompile` (which the widget loader uses
 /// too), so that the shell's instance and the widgets' share one download and one compile.
 pub fn start_after_first_paint(shell: &str) -> Option<String> {
@@ -49,7 +50,7 @@ window.ieCourseCompile = (wasm) => compiled[wasm] = compiled[wasm] || fetch(wasm
 }}).catch((e) => {{ delete compiled[wasm]; throw e; }});
 const app = document.querySelector('meta[name="ie-course-app"]');
 const start = () => app
-  ? Promise.all([import(at(app.content) + "?app"), window.ieCourseCompile(at(app.dataset.wasm))]).then(async ([m, module]) => {{ await m.default({{ module_or_path: module }}); m.start_app(); }})
+  ? Promise.all([import(at(app.content)), window.ieCourseCompile(at(app.dataset.wasm))]).then(async ([glue, module]) => {{ const m = glue.instance(); await m.default({{ module_or_path: module }}); m.start_app(); }})
   : import({js:?}).then((m) => m.default({{ module_or_path: {wasm:?} }}));
 let started = false;
 const go = () => {{ if (!started) {{ started = true; start(); }} }};
@@ -242,6 +243,90 @@ pub fn without_line_comments(js: &str) -> String {
         .collect()
 }
 
+/// A widgets module's JavaScript (wasm-bindgen's `--target web` output) as a module that can
+/// give any number of instances: its imports stay at the top, and the rest becomes the body of
+/// `export function instance()`, which returns what the module exported (its `default` is the
+/// instance's `init`). A lesson page runs its module twice, the shell in one instance and the
+/// widgets in another (`src/widgets/modules.rs`); the glue keeps an instance's state at its top
+/// level, so two instances used to mean two imports under two URLs, and the browser fetched the
+/// same file twice. Now it is fetched once, and a restart after a trap asks for one more instance.
+///
+/// The module still exports each function it did (not the classes, nor `default`): each acts on
+/// its newest instance, which on a lesson page is the widgets', as importing the module did
+/// before.
+///
+/// `None` if the text has a top-level `export` this does not know: the build stops rather than
+/// ship a module whose exports went missing.
+pub fn glue_as_factory(js: &str) -> Option<String> {
+    let mut imports = String::new();
+    let mut body = String::new();
+    // (exported name, local name, a function)
+    let mut exported: Vec<(String, String, bool)> = Vec::new();
+    for line in js.lines() {
+        if line.starts_with("import ") {
+            imports.push_str(line);
+            imports.push('\n');
+            continue;
+        }
+        let Some(rest) = line.strip_prefix("export ") else {
+            body.push_str(line);
+            body.push('\n');
+            continue;
+        };
+        if let Some(list) = rest.strip_prefix('{') {
+            let list = list.trim_end().trim_end_matches(';').strip_suffix('}')?;
+            for item in list.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+                let (local, name) = item.split_once(" as ").unwrap_or((item, item));
+                exported.push((name.trim().to_string(), local.trim().to_string(), true));
+            }
+            continue;
+        }
+        let (declared, function) = [
+            ("class ", false),
+            ("function ", true),
+            ("async function ", true),
+            ("const ", true),
+            ("let ", true),
+        ]
+        .iter()
+        .find_map(|(kw, function)| rest.strip_prefix(kw).map(|d| (d, *function)))?;
+        let name: String = declared
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
+            .collect();
+        if name.is_empty() {
+            return None;
+        }
+        exported.push((name.clone(), name, function));
+        body.push_str(rest);
+        body.push('\n');
+    }
+    if !exported.iter().any(|(name, _, _)| name == "default") {
+        return None;
+    }
+    let fields = exported
+        .iter()
+        .map(|(name, local, _)| format!("{name}: {local}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    // Under local names of their own: the imports may use the exported names.
+    let newest: String = exported
+        .iter()
+        .filter(|(name, _, function)| *function && name != "default")
+        .map(|(name, _, _)| {
+            format!(
+                "const newest_{name} = (...args) => newest.{name}(...args);\n\
+                 export {{ newest_{name} as {name} }};\n"
+            )
+        })
+        .collect();
+    Some(format!(
+        "{imports}// Each call gives a new instance (see src/prerender.rs, `glue_as_factory`).\n\
+         let newest = null;\n\
+         export function instance() {{\n{body}return newest = {{ {fields} }};\n}}\n{newest}"
+    ))
+}
+
 /// The head element that names the module a page that shows widgets `shown` starts the shell
 /// from: its own widgets module ([`page_module`]), which carries the shell too (see
 /// `src/widgets/modules.rs`). Empty for a page without widgets, which starts Trunk's build of
@@ -284,8 +369,8 @@ pub fn precached(file: &str) -> bool {
 
 /// The service worker: precaches `files` (paths relative to the site root, hashed names for
 /// assets) in a cache named for `version`, serves pages network-first with the cache as
-/// fallback (so a new deploy's pages load its own assets) and assets cache-first (by path: the
-/// query that gives a module a second instance, `?app` or `?restart=N`, names the same file),
+/// fallback (so a new deploy's pages load its own assets) and assets cache-first (by path: an
+/// asset asked for with a query is the same file),
 /// keeping an asset it had to fetch (the SQL engine, not precached), and on activation deletes every
 /// other version's cache, so versions never mix.
 pub fn service_worker(files: &[String], version: &str) -> String {
@@ -357,6 +442,62 @@ mod tests {
     use crate::content::{GLOSSARY, GLOSSARY_TITLE};
 
     const SHELL: &str = "<html><head><title>T</title><meta name=\"description\" content=\"d\"></head><body><div id=\"app\"></div><script></script></body></html>";
+
+    /// The shape of wasm-bindgen's `--target web` output, cut short.
+    const GLUE: &str = "import { mount_widget } from './snippets/x/inline0.js';\n\
+import * as import1 from \"./snippets/x/inline1.js\"\n\
+export class Sink {\n    free() {}\n}\n\
+function mount_widget2(el) {\n    wasm.mount_widget(el);\n}\n\
+export { mount_widget2 as mount_widget }\n\
+export function start_app() {\n    wasm.start_app();\n}\n\
+let wasm;\n\
+async function __wbg_init(m) {\n    wasm = m;\n    return new URL('x_bg.wasm', import.meta.url);\n}\n\
+export { initSync, __wbg_init as default };\n";
+
+    #[test]
+    fn a_modules_script_gives_a_fresh_instance_per_call() {
+        let js = glue_as_factory(GLUE).unwrap();
+        let (imports, rest) = js.split_once("export function instance() {\n").unwrap();
+        // The imports stay at the top, shared by every instance.
+        assert_eq!(
+            imports.lines().filter(|l| l.starts_with("import ")).count(),
+            2
+        );
+        // The state and the code move into the function, exported by nothing else.
+        assert!(rest.contains("let wasm;") && rest.contains("class Sink {"));
+        let end = rest.find("\n}\nconst newest_").unwrap();
+        let (body, after) = (&rest[..end], &rest[end..]);
+        assert!(!body.contains("export "), "{body}");
+        assert!(body.ends_with(
+            "return newest = { Sink: Sink, mount_widget: mount_widget2, start_app: start_app, initSync: initSync, default: __wbg_init };"
+        ));
+        // Its functions stay exported, acting on the newest instance; not the class, nor `default`.
+        assert!(after.contains("const newest_start_app = (...args) => newest.start_app(...args);"));
+        assert!(after.contains("export { newest_mount_widget as mount_widget };"));
+        assert!(
+            !after.contains("Sink") && !after.contains("default"),
+            "{after}"
+        );
+    }
+
+    #[test]
+    fn a_modules_script_of_an_unknown_shape_stops_the_build() {
+        // An export this does not know, or none that starts an instance.
+        assert_eq!(glue_as_factory(&format!("{GLUE}export default 3;\n")), None);
+        assert_eq!(glue_as_factory("export function start_app() {}\n"), None);
+        assert_eq!(
+            glue_as_factory(&GLUE.replace("__wbg_init as default", "__wbg_init")),
+            None
+        );
+    }
+
+    #[test]
+    fn the_start_script_imports_a_modules_script_once_and_asks_it_for_an_instance() {
+        let shell = "<html><head><script type=\"module\">import init, * as bindings from '/ie-course-1.js';\ninit({ module_or_path: '/ie-course-1_bg.wasm' });</script></head></html>";
+        let page = start_after_first_paint(shell).unwrap();
+        assert!(page.contains("import(at(app.content))") && page.contains("glue.instance()"));
+        assert!(!page.contains("?app"));
+    }
 
     #[test]
     fn a_lesson_page_carries_its_text_title_and_description() {

@@ -6,8 +6,8 @@
 // What a page's first load fetches is read from its HTML: every local href/src, every local
 // .js/.wasm/.css path in its inline module script, the modules those scripts import, and, on
 // pages that show a widget, the widgets module its <meta> names (the page's own, which starts
-// the shell too: see src/widgets/modules.rs) with its script counted twice (one instance for
-// the shell, one for the widgets). --pages also prints the total for every other page.
+// the shell too, in an instance of its own: see src/widgets/modules.rs; its script and wasm are
+// fetched once). --pages also prints the total for every other page.
 import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -59,9 +59,6 @@ function firstLoad(page) {
     if (/^[a-z]+:/.test(ref) || ref.endsWith('/')) continue; // other origins, other pages
     add(ref.startsWith(base) ? ref.slice(base.length) : ref.replace(/^\.?\//, ''));
   }
-  // The module's script is fetched twice: once for the shell's instance (`?app`), once for the
-  // widgets' (they share the compiled wasm).
-  if (app && seen.has(app[1])) rows.push({ ...rows.find((r) => r.file === app[1]), file: `${app[1]} (widgets' instance)` });
   rows.sort((a, b) => b.br - a.br);
   return rows;
 }

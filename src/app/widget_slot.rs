@@ -36,20 +36,21 @@ use wasm_bindgen::prelude::*;
 // script of their own (`drawn_shown`). A stylesheet the page links already is not linked again.
 //
 // On a lesson page the shell itself runs in an instance of the page's widgets module (each
-// carries the shell: `src/widgets/modules.rs`), imported as `<module>.js?app`. The loader imports
-// the same module without the query, which gives the widgets an instance of their own, and asks
-// the page's start script for the compiled wasm (`window.ieCourseCompile`, in
-// `src/prerender.rs`), so that both instances share one download and one compile. The wasm is
-// fetched and compiled while its script is imported, not after.
+// carries the shell: `src/widgets/modules.rs`). A module's script gives a new instance each time
+// it is asked (`instance()`: the build wraps wasm-bindgen's script so, `glue_as_factory` in
+// `src/prerender.rs`): the loader imports the same script as the page's start script did, and
+// asks it for an instance of the widgets' own. It asks the start script for the compiled wasm
+// (`window.ieCourseCompile`), so that both instances share one download of each file and one
+// compile. The wasm is fetched and compiled while its script is imported, not after.
 //
 // A widgets module that traps (a panic aborts it: `WebAssembly.RuntimeError`, seen as an uncaught
 // error or rejection) would leave every widget it drew looking live but deaf. So the loader
 // remembers every slot it filled; on the first trap it replaces each with a notice
 // (`widget-stopped`) offering a restart (`widget-restart`), and slots shown later get the same
-// notice. The shell is another module and goes on. A restart imports the modules again under a
-// new query, which gives fresh instances, and mounts every slot anew from what is stored.
+// notice. The shell is another instance and goes on. A restart asks each module's script for a
+// fresh instance, and mounts every slot anew from what is stored.
 #[wasm_bindgen(inline_js = r#"
-let list = null, css = null, round = 0, stopped = false, stepping = false;
+let list = null, css = null, stopped = false, stepping = false;
 const ahead = [], loading = new Map(), mounted = new Map(), waiting = new Map(), near = new WeakSet(), at = (file) => new URL(file, document.baseURI).href;
 const watch = window.IntersectionObserver ? new IntersectionObserver((seen) => {
   for (const e of seen) {
@@ -101,9 +102,10 @@ async function pick(name, m) {
 }
 function start(mod) {
   if (!loading.has(mod.js)) {
-    const url = at(mod.js) + (round ? "?restart=" + round : ""), wasm = at(mod.wasm);
+    const wasm = at(mod.wasm);
     const compiled = window.ieCourseCompile ? window.ieCourseCompile(wasm) : Promise.resolve(wasm);
-    const js = Promise.all([import(url), compiled]).then(async ([js, module]) => {
+    const js = Promise.all([import(at(mod.js)), compiled]).then(async ([glue, module]) => {
+      const js = glue.instance();
       await js.default({ module_or_path: module });
       return js;
     });
@@ -120,7 +122,6 @@ async function load(name) {
 }
 function restart() {
   stopped = false;
-  round += 1;
   loading.clear();
   for (const [el, w] of [...mounted]) {
     if (el.isConnected) mount_widget(el, w.name, w.params); else mounted.delete(el);

@@ -27,9 +27,10 @@ mod postbuild {
     use ie_course::content::{Block, Lesson, LESSONS};
     use ie_course::nav::{self, Route};
     use ie_course::prerender::{
-        app_head, content_security_policy, drawn_head, inline_script_hashes, page_html, precached,
-        search_json, service_worker, sql_head, start_after_first_paint, widgets_head, widgets_list,
-        with_head_extras, without_line_comments, InstalledModule, WidgetFiles,
+        app_head, content_security_policy, drawn_head, glue_as_factory, inline_script_hashes,
+        page_html, precached, search_json, service_worker, sql_head, start_after_first_paint,
+        widgets_head, widgets_list, with_head_extras, without_line_comments, InstalledModule,
+        WidgetFiles,
     };
     use ie_course::widgets::modules::MODULES;
     use sha2::Digest;
@@ -181,6 +182,15 @@ mod postbuild {
         let mut installed = Vec::new();
         for (name, widgets) in MODULES {
             let js = read(&format!("{name}.js"))?;
+            // One script, any number of instances (the shell's and the widgets').
+            let js = String::from_utf8(js)
+                .ok()
+                .as_deref()
+                .and_then(glue_as_factory)
+                .ok_or(format!(
+                    "{name}.js: wasm-bindgen's output has a shape the build does not know"
+                ))?
+                .into_bytes();
             let wasm = read(&format!("{name}_bg.wasm"))?;
             let hash = short_hash(&[js.as_slice(), wasm.as_slice()].concat());
             let (js_name, wasm_name) = (

@@ -23,6 +23,7 @@ test('the pre-rendered text is the first and largest paint; the wasm loads after
   const r = await page.evaluate(() => ({
     ...window.__marks,
     wasm: performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).map((e) => e.startTime),
+    scripts: performance.getEntriesByType('resource').map((e) => new URL(e.name)).filter((u) => /\/ie-widgets[\w-]*\.js$/.test(u.pathname)).map((u) => u.pathname + u.search),
     preloads: document.querySelectorAll('link[rel="preload"], link[rel="modulepreload"]').length,
   }));
   expect(r.preloads).toBe(0);
@@ -31,6 +32,9 @@ test('the pre-rendered text is the first and largest paint; the wasm loads after
   // shell in one instance and serves the widgets from another.
   expect(r.wasm.length).toBe(1);
   for (const start of r.wasm) expect(start).toBeGreaterThanOrEqual(r.lcp);
+  // Its script is fetched once too, under one address: it gives each its own instance.
+  expect(r.scripts).toHaveLength(1);
+  expect(r.scripts[0]).not.toContain('?');
   expect(r.app).toBeGreaterThan(r.lcp);
 });
 
