@@ -855,6 +855,30 @@ mod tests {
     }
 
     #[test]
+    fn cards_due_at_the_same_time_keep_deck_order() {
+        let deck = vec![
+            card("a", "l"),
+            card("b", "l"),
+            card("c", "l"),
+            card("d", "l"),
+        ];
+        let mut p = Progress::default();
+        p.grade("a", Grade::Good, T0);
+        let mut state = p.state("a").unwrap().clone();
+        let due = state.due;
+        // "c" comes due with "a", "d" a minute before both; "b" is new.
+        p.cards.insert("c".into(), state.clone());
+        state.due -= MINUTE;
+        p.cards.insert("d".into(), state);
+        let ids = |q: Vec<&CardDef>| q.iter().map(|c| c.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(p.queue(&deck, None, due, false)), ["d", "a", "c", "b"]);
+        assert_eq!(
+            ids(p.queue(&deck, None, due - MINUTE, true)),
+            ["d", "b", "a", "c"]
+        );
+    }
+
+    #[test]
     fn statistics_count_retention_streak_and_forecast() {
         let deck = [card("a", "l"), card("b", "l")];
         let mut p = Progress::default();
