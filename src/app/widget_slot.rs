@@ -105,9 +105,9 @@ function start(mod) {
     const wasm = at(mod.wasm);
     const compiled = window.ieCourseCompile ? window.ieCourseCompile(wasm) : Promise.resolve(wasm);
     const js = Promise.all([import(at(mod.js)), compiled]).then(async ([glue, module]) => {
-      const js = glue.instance();
-      await js.default({ module_or_path: module });
-      return js;
+      const instance = glue.instance();
+      await instance.default({ module_or_path: module });
+      return instance;
     });
     js.catch(() => loading.delete(mod.js));
     loading.set(mod.js, js);
