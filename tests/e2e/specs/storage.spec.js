@@ -114,8 +114,11 @@ const raw = (page, name) => page.evaluate((k) => localStorage.getItem(k), `ie-co
 const backups = (page) =>
   page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('ie-course:backup:')));
 
-/** Opens the page of one kind of write and waits for its widget (if any) to be live. */
+/** Opens the page of one kind of write in front, as a reader would look at it, and waits for its
+ * widget (if any) to be live: a tab in the background gets no rendering updates, so no
+ * IntersectionObserver reports, and the loader waits for one to mount a widget near the screen. */
 async function open(page, name) {
+  await page.bringToFront();
   await page.goto(WRITES[name].path);
   await appReady(page);
   await expect(page.locator('[data-widget-slot] .widget-loading')).toHaveCount(0);
@@ -175,6 +178,8 @@ for (const name of Object.keys(WRITES)) {
 }
 
 test('two tabs writing every store in turns leave every value readable, recall reviews from both kept', async ({ browser }) => {
+  // Some thirty page loads and four writes per store: about 23 s alone, more beside other tests.
+  test.setTimeout(90_000);
   const context = await browser.newContext();
   const [a, b] = [await context.newPage(), await context.newPage()];
   const errorsA = watchErrors(a);
