@@ -8,6 +8,7 @@
 //                        [--parts loads,nav,inputs,distill,eval-scale,lighthouse] [--nav /a/,/b/]
 //                        [--loads /,/a/]
 //                        [--eval-cases 10,1000,5000]
+//                        [--browser-args '--js-flags=--no-wasm-lazy-compilation']
 //   node bench/bench.mjs --compare old.json new.json
 //
 // tools/bench.sh builds the release site and runs this (README, "Benchmark").
@@ -55,6 +56,10 @@ const lighthousePages = opt('lighthouse-pages', 'all');
 // Lighthouse runs per page and preset; the median run is reported (--lighthouse-runs 3).
 const LIGHTHOUSE_RUNS = Math.max(1, Number(opt('lighthouse-runs', 1)));
 const THROTTLES = [1, 4];
+// More Chromium switches for every browser the benchmark starts, Lighthouse's included, separated
+// by spaces: an experiment's knob (for example V8's `--js-flags=…`), recorded in the JSON beside
+// the figures it changed. The site's readers run with none.
+const BROWSER_ARGS = opt('browser-args', '').split(/\s+/).filter(Boolean);
 
 // ---------------------------------------------------------------- statistics
 function r1(x) { return Math.round(x * 10) / 10; }
@@ -395,7 +400,7 @@ async function inAppNav(browser, origin, to, throttle) {
 function lighthouse(url, preset) {
   const cli = join(here, 'node_modules', 'lighthouse', 'cli', 'index.js');
   const args = [cli, url, '--quiet', '--output=json', '--output-path=stdout',
-    '--only-categories=performance,accessibility', `--chrome-flags=--headless=new ${FLAGS.join(' ')}`];
+    '--only-categories=performance,accessibility', `--chrome-flags=--headless=new ${[...FLAGS, ...BROWSER_ARGS].join(' ')}`];
   if (preset === 'desktop') args.push('--preset=desktop');
   return new Promise((res, rej) => {
     const p = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: CHROMIUM } });
@@ -446,6 +451,7 @@ const ms = (s) => (s ? `${r1(s.median)} / ${r1(s.p99)}` : '–');
 function report(res) {
   const lines = [];
   lines.push(`Benchmark of ${res.dist} (${res.commit}) on ${res.machine.cpu} × ${res.machine.cores}, ${res.machine.chromium}`);
+  if (res.settings.browser_args?.length) lines.push(`Chromium started with ${res.settings.browser_args.join(' ')}`);
   lines.push(`${res.settings.runs} cold loads per row (fresh profile, cache disabled, service worker blocked); times are median / p99 in ms.\n`);
   if (res.loads.length) lines.push('Cold loads', table(['page', 'CPU', 'html br', 'css br', 'js br', 'wasm br', 'other br', 'total br KB', 'total raw KB', 'FCP', 'LCP', 'shell ready', 'widget ready', 'all widgets', 'longest task', 'JS heap MB'],
     res.loads.map((l) => [l.path, `${l.throttle}×`, ...['html', 'css', 'js', 'wasm', 'other'].map((k) => l.transfer[k]?.br_kb ?? 0),
@@ -484,14 +490,15 @@ function compare(oldFile, newFile) {
   const fb = flatten({ loads: b.loads, nav: b.nav, inputs: b.inputs, distill: b.distill, lighthouse: b.lighthouse });
   const rows = Object.keys(fb).filter((k) => k in fa && !/\.(n|runs|changes|throttle|frames)$/.test(k))
     .map((k) => [k, r1(fa[k]), r1(fb[k]), fa[k] === 0 ? (fb[k] === 0 ? '1.00' : '∞') : (fb[k] / fa[k]).toFixed(2)]);
-  console.log(`old: ${oldFile} (${a.commit}, ${a.date})\nnew: ${newFile} (${b.commit}, ${b.date})\n`);
+  const with_ = (r) => (r.settings?.browser_args?.length ? `, Chromium with ${r.settings.browser_args.join(' ')}` : '');
+  console.log(`old: ${oldFile} (${a.commit}, ${a.date}${with_(a)})\nnew: ${newFile} (${b.commit}, ${b.date}${with_(b)})\n`);
   console.log(table(['metric', 'old', 'new', 'new/old'], rows));
 }
 
 // ---------------------------------------------------------------- main
 const git = (cmd) => { try { return execSync(`git ${cmd}`, { cwd: root }).toString().trim(); } catch { return 'unknown'; } };
 const { origin, close } = await serve(dist);
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...FLAGS, ...BROWSER_ARGS] });
 const machine = {
   cpu: os.cpus()[0]?.model.trim(), cores: os.cpus().length, memory_gb: r1(os.totalmem() / 2 ** 30),
   os: `${os.type()} ${os.release()} ${os.arch()}`, node: process.version, chromium: `Chromium ${browser.version()}`,
@@ -504,7 +511,7 @@ log(`serving ${dist} at ${origin}; lessons: ${pages.join(' ')}`);
 const res = {
   date: new Date().toISOString(), commit: git('rev-parse --short HEAD') + (git('status --porcelain') ? '+changes' : ''),
   dist: dist.replace(root + '/', ''), machine,
-  settings: { runs: RUNS, changes: CHANGES, throttles: THROTTLES, server: 'bench/serve.mjs (brotli)' },
+  settings: { runs: RUNS, changes: CHANGES, throttles: THROTTLES, server: 'bench/serve.mjs (brotli)', browser_args: BROWSER_ARGS },
   loads: [], nav: [], inputs: [], distill: [], eval_scale: [], lighthouse: [],
 };
 try {
