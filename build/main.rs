@@ -34,6 +34,7 @@ mod app {
         pub mod lab;
         pub mod latency;
         pub mod memory;
+        pub mod order;
         pub mod rng;
         pub mod search;
         pub mod stats;

@@ -22,6 +22,7 @@ pub mod kv_cache;
 pub mod lab;
 pub mod latency;
 pub mod memory;
+pub mod order;
 pub mod progress;
 pub mod recall;
 pub mod rng;

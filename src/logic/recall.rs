@@ -449,7 +449,7 @@ impl Progress {
         for r in &mut self.log {
             r.retention = clamp_retention(r.retention);
         }
-        self.log.sort_by(|a, b| {
+        super::order::sort_by(&mut self.log, |a, b| {
             (a.at, &a.card, a.grade)
                 .cmp(&(b.at, &b.card, b.grade))
                 .then(a.retention.total_cmp(&b.retention))
@@ -457,7 +457,12 @@ impl Progress {
         self.log.dedup_by(|b, a| a.at == b.at && a.card == b.card);
         let mut cards: BTreeMap<String, FsrsCard> = BTreeMap::new();
         for r in &mut self.log {
-            let card = cards.remove(&r.card).unwrap_or_else(|| new_card(r.at));
+            // Read, not removed: the insert below replaces it (and `remove` would link the
+            // map's rebalancing code for this one use).
+            let card = cards
+                .get(&r.card)
+                .cloned()
+                .unwrap_or_else(|| new_card(r.at));
             r.phase = Phase::of(card.state);
             let next = scheduler(r.retention)
                 .next(card, time(r.at), r.grade.rating())
@@ -564,7 +569,7 @@ impl Progress {
                 Some(s) => learnt.push((s.due, c)),
             }
         }
-        learnt.sort_by_key(|(d, _)| *d);
+        super::order::sort_by_key(&mut learnt, |(d, _)| *d);
         let split = learnt.partition_point(|(d, _)| *d <= now);
         let (due, later) = learnt.split_at(split);
         let mut out: Vec<&CardDef> = due.iter().map(|(_, c)| *c).collect();

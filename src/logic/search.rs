@@ -88,12 +88,13 @@ pub fn search(
     if terms.is_empty() {
         return Vec::new();
     }
-    let total_sections = index
-        .iter()
-        .flat_map(|(_, p)| p.iter().map(|&(l, s, _)| (l, s)))
-        .collect::<std::collections::BTreeSet<_>>()
-        .len()
-        .max(1) as f64;
+    // Sets and maps here are filled by `insert`: collecting into one sorts first, and each
+    // such sort would link one more copy of the sorting code (see `logic::order`).
+    let mut sections = std::collections::BTreeSet::new();
+    for &(l, s, _) in index.iter().flat_map(|(_, p)| p.iter()) {
+        sections.insert((l, s));
+    }
+    let total_sections = sections.len().max(1) as f64;
     let mut scores: Option<BTreeMap<(u16, u16), f64>> = None;
     for term in &terms {
         // Every indexed word that starts with the query word.
@@ -114,10 +115,15 @@ pub fn search(
         scores = Some(match scores {
             None => found,
             // Every word must match: keep sections found for all of them.
-            Some(prev) => prev
-                .into_iter()
-                .filter_map(|(k, v)| found.get(&k).map(|f| (k, v + f)))
-                .collect(),
+            Some(prev) => {
+                let mut both = BTreeMap::new();
+                for (k, v) in prev {
+                    if let Some(f) = found.get(&k) {
+                        both.insert(k, v + f);
+                    }
+                }
+                both
+            }
         });
     }
     let mut hits: Vec<Hit> = scores
@@ -137,7 +143,7 @@ pub fn search(
             }
         })
         .collect();
-    hits.sort_by(|a, b| {
+    super::order::sort_by(&mut hits, |a, b| {
         b.score
             .total_cmp(&a.score)
             .then(a.lesson.cmp(&b.lesson))

@@ -5,7 +5,7 @@
 /// A copy of `samples` sorted ascending, without NaNs (ready for [`percentile_nearest_rank`]).
 pub fn sorted(samples: &[f64]) -> Vec<f64> {
     let mut out: Vec<f64> = samples.iter().copied().filter(|v| !v.is_nan()).collect();
-    out.sort_by(f64::total_cmp);
+    super::order::sort_by(&mut out, f64::total_cmp);
     out
 }
 

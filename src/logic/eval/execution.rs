@@ -464,9 +464,11 @@ fn same_multiset(a: &[Vec<Value>], b: &[Vec<Value>]) -> bool {
 /// matched with at most one equal answer row (a multiset difference, duplicates counted).
 fn unmatched(reference: &[Vec<Value>], answer: &[Vec<Value>]) -> Vec<bool> {
     let mut want: Vec<&Vec<Value>> = reference.iter().collect();
-    want.sort_by(|a, b| compare_rows(a, b));
-    let mut order: Vec<usize> = (0..answer.len()).collect();
-    order.sort_by(|&i, &j| match (answer.get(i), answer.get(j)) {
+    crate::logic::order::sort_by(&mut want, |a, b| compare_rows(a, b));
+    let order = crate::logic::order::positions_in_order(answer.len(), &|i, j| match (
+        answer.get(i),
+        answer.get(j),
+    ) {
         (Some(a), Some(b)) => compare_rows(a, b),
         _ => Ordering::Equal,
     });
