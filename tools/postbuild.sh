@@ -4,7 +4,8 @@
 #    their widgets) the way Trunk builds the shell: cargo for wasm32, wasm-bindgen, and
 #    wasm-opt -Oz in release builds;
 # 2. runs src/bin/prerender.rs, which copies them in under hashed names and writes the
-#    per-lesson pages (each naming the modules), the CSP and the service worker.
+#    per-lesson pages (each naming the modules), the CSP and the service worker;
+# 3. in release builds, minifies the scripts and stylesheets the pages fetch (esbuild, in place).
 set -euo pipefail
 profile="${TRUNK_PROFILE:-debug}"
 target_dir="${CARGO_TARGET_DIR:-target}"
@@ -38,3 +39,15 @@ printf '%s\n' "${modules[@]}" | xargs -P 2 -I{} bash -c 'finish "$1"' _ {}
 # The SQL engine module, loaded only when a reader turns on execution grading.
 export IE_SQL_DIR="$target_dir/ie-sql/$profile" && tools/build-sql.sh "$IE_SQL_DIR" "$profile"
 IE_WIDGETS_DIR="$out" cargo run --quiet --bin prerender
+# Minified: the wasm-bindgen glue of every module and its snippets, the diagrams' script and the
+# widgets' stylesheets (comments and long names are a third of a lesson's JavaScript and CSS).
+# Not boot.js nor main.css: the page names those with an integrity hash of what Trunk wrote.
+# esbuild keeps each file's kind: a module's names are its own, a classic script's stay global.
+# (wasm-bindgen names one snippet twice in its imports object, the same module both times.)
+if [ "$profile" = release ]; then
+  staging="${TRUNK_STAGING_DIR:?run this as a Trunk post_build hook}"
+  mapfile -t files < <(cd "$staging" && find . \( -name 'ie-*.js' -o -path './snippets/*.js' \
+    -o -name 'diagrams-*.js' -o -name 'widgets-*.css' \) -type f | sort)
+  (cd "$staging" && esbuild "${files[@]}" --minify --log-level=warning --allow-overwrite \
+    --log-override:duplicate-object-key=silent --outbase=. --outdir=.)
+fi

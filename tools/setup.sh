@@ -40,8 +40,9 @@ setup_build() {
     cargo install wasm-bindgen-cli --version "=$want"
   fi
   # wasm-opt from npm's binaryen 132: Debian's binaryen 108 emits a module that fails at load.
-  if [ ! -x tools/node_modules/.bin/wasm-opt ]; then
-    say "installing wasm-opt (binaryen 132, npm)"
+  # esbuild minifies the build's scripts and stylesheets (tools/postbuild.sh).
+  if [ ! -x tools/node_modules/.bin/wasm-opt ] || [ ! -x tools/node_modules/.bin/esbuild ]; then
+    say "installing wasm-opt (binaryen 132) and esbuild (npm)"
     (cd tools && npm ci --no-audit --no-fund --loglevel=error)
   fi
 }
