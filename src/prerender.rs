@@ -11,6 +11,9 @@
 use crate::content::LESSONS;
 use crate::nav::{self, Route};
 
+mod imports;
+pub use imports::with_short_import_names;
+
 /// Escapes text for HTML content and attribute values.
 pub fn escape(s: &str) -> String {
     crate::logic::format::escape_html(s)
@@ -154,6 +157,8 @@ pub struct InstalledModule {
     pub widgets: Vec<&'static str>,
     /// The size of its wasm, which orders the list: a page takes the first that carries all it shows.
     pub bytes: u64,
+    /// Its stylesheet ([`module_css`]), as a file name at the site's base.
+    pub css: String,
 }
 
 /// The module a page with widgets `shown` loads: the smallest in `modules` that carries them all;
@@ -179,7 +184,7 @@ pub fn widgets_list(modules: &[InstalledModule]) -> String {
     sorted.sort_by_key(|m| m.bytes);
     let list: Vec<serde_json::Value> = sorted
         .iter()
-        .map(|m| serde_json::json!({ "js": m.js, "wasm": m.wasm, "widgets": m.widgets }))
+        .map(|m| serde_json::json!({ "js": m.js, "wasm": m.wasm, "css": m.css, "widgets": m.widgets }))
         .collect();
     serde_json::Value::Array(list).to_string()
 }
@@ -188,10 +193,48 @@ pub fn widgets_list(modules: &[InstalledModule]) -> String {
 pub struct WidgetFiles {
     /// The list of every module ([`widgets_list`]).
     pub list: String,
-    /// The widgets' stylesheet (`style/widgets.css`).
-    pub css: String,
     /// The script that answers the widgets the build draws (`style/diagrams.js`).
     pub diagrams: String,
+}
+
+/// The stylesheet of a module that carries widgets `carried`, cut from the widgets' stylesheet
+/// `css` (`style/widgets.css`): the rules every widget needs, and the sections of the widgets it
+/// carries. A line `/* == widget: a, b == */` starts a section for widgets a and b, a line
+/// `/* == every widget == */` goes back to rules for all. A section that names a widget not in
+/// `known` is an error: its rules would silently reach no page.
+pub fn module_css(css: &str, carried: &[&str], known: &[&str]) -> Result<String, String> {
+    let mut out = String::new();
+    let mut taken = true;
+    for (i, line) in css.lines().enumerate() {
+        let marker = line
+            .trim()
+            .strip_prefix("/* ==")
+            .and_then(|l| l.strip_suffix("== */"))
+            .map(str::trim);
+        match marker {
+            Some("every widget") => taken = true,
+            Some(m) => {
+                let names = m.strip_prefix("widget:").ok_or(format!(
+                    "style/widgets.css:{}: a section starts with `widget: <names>` or is `every widget`",
+                    i + 1
+                ))?;
+                let names: Vec<&str> = names.split(',').map(str::trim).collect();
+                if let Some(bad) = names.iter().find(|n| !known.contains(n)) {
+                    return Err(format!(
+                        "style/widgets.css:{}: no widget is called \"{bad}\"",
+                        i + 1
+                    ));
+                }
+                taken = names.iter().any(|n| carried.contains(n));
+            }
+            None if taken => {
+                out.push_str(line);
+                out.push('\n');
+            }
+            None => {}
+        }
+    }
+    Ok(out)
 }
 
 /// The head element that names the widgets module of a page that shows widgets `shown`
@@ -218,7 +261,7 @@ pub fn widgets_head(modules: &[InstalledModule], shown: &[&str], files: &WidgetF
         escape(&own.wasm),
         escape(&carried),
         escape(&files.list),
-        escape(&files.css),
+        escape(&own.css),
         escape(&files.diagrams)
     )
 }
@@ -226,13 +269,35 @@ pub fn widgets_head(modules: &[InstalledModule], shown: &[&str], files: &WidgetF
 /// The head elements of a page that shows a widget the build drew (a diagram): the widgets'
 /// stylesheet, so that a diagram is first painted styled, and the diagrams' script, deferred: it
 /// runs once the page is parsed, and a parser-blocking script would hold back the first paint of
-/// the text (in Lighthouse's mobile run, by about 300 ms). Both are small and cached.
-pub fn drawn_head(files: &WidgetFiles) -> String {
+/// the text (in Lighthouse's mobile run, by about 300 ms). Both are small and cached. `css` is the
+/// stylesheet of the page's widgets module (every module's has the diagrams' rules).
+pub fn drawn_head(css: &str, files: &WidgetFiles) -> String {
     format!(
         "\n    <link rel=\"stylesheet\" href=\"{}\" />\n    <script src=\"{}\" defer></script>",
-        escape(&files.css),
+        escape(css),
         escape(&files.diagrams)
     )
+}
+
+/// `html` without its `<!-- … -->` comments (index.html's explain the source, not the page, and
+/// every page would carry them), each with the line it leaves empty. An unclosed one stays.
+pub fn without_html_comments(html: &str) -> String {
+    let mut out = String::with_capacity(html.len());
+    let mut rest = html;
+    while let Some((before, after)) = rest.split_once("<!--") {
+        let Some((_, tail)) = after.split_once("-->") else {
+            break;
+        };
+        out.push_str(before);
+        out.truncate(out.trim_end_matches([' ', '\t']).len());
+        rest = if out.ends_with('\n') || out.is_empty() {
+            tail.strip_prefix('\n').unwrap_or(tail)
+        } else {
+            tail
+        };
+    }
+    out.push_str(rest);
+    out
 }
 
 /// `js` without its whole-line `//` comments (which explain the source, not the page).
@@ -593,7 +658,6 @@ export { initSync, __wbg_init as default };\n";
     fn files() -> WidgetFiles {
         WidgetFiles {
             list: "list.json".into(),
-            css: "w.css".into(),
             diagrams: "d.js".into(),
         }
     }
@@ -605,12 +669,14 @@ export { initSync, __wbg_init as default };\n";
                 wasm: "all_bg.wasm".into(),
                 widgets: vec!["recall", "latency"],
                 bytes: 20,
+                css: "all.css".into(),
             },
             InstalledModule {
                 js: "w.js".into(),
                 wasm: "w_bg.wasm".into(),
                 widgets: vec!["recall"],
                 bytes: 10,
+                css: "w.css".into(),
             },
         ]
     }
@@ -628,10 +694,13 @@ export { initSync, __wbg_init as default };\n";
         assert_eq!(widgets_head(&modules, &["nope"], &files()), "");
         assert!(widgets_head(&modules, &[], &files())
             .contains("content=\"all.js\" data-wasm=\"all_bg.wasm\" data-widgets=\"\""));
+        // Each page names its own module's stylesheet.
+        assert!(widgets_head(&modules, &["recall"], &files()).contains("data-css=\"w.css\""));
+        assert!(widgets_head(&modules, &["latency"], &files()).contains("data-css=\"all.css\""));
         // The list: smallest first.
         assert_eq!(
             widgets_list(&modules),
-            r#"[{"js":"w.js","wasm":"w_bg.wasm","widgets":["recall"]},{"js":"all.js","wasm":"all_bg.wasm","widgets":["recall","latency"]}]"#
+            r#"[{"css":"w.css","js":"w.js","wasm":"w_bg.wasm","widgets":["recall"]},{"css":"all.css","js":"all.js","wasm":"all_bg.wasm","widgets":["recall","latency"]}]"#
         );
     }
 
@@ -688,10 +757,72 @@ export { initSync, __wbg_init as default };\n";
     }
 
     #[test]
+    fn a_module_stylesheet_has_the_common_rules_and_its_widgets_sections() {
+        let css = "/* intro */\n.widget { a: 1; }\n/* == widget: recall, recall-deck == */\n.recall { b: 2; }\n\
+                   /* == widget: mini-eval == */\n.eval { c: 3; }\n/* == every widget == */\n.diagram { d: 4; }\n";
+        let known = ["recall", "recall-deck", "mini-eval", "latency"];
+        let got = |carried: &[&str]| module_css(css, carried, &known).expect("known names");
+        assert_eq!(
+            got(&["recall"]),
+            "/* intro */\n.widget { a: 1; }\n.recall { b: 2; }\n.diagram { d: 4; }\n"
+        );
+        // Either name of a section takes it; a module without either leaves it out.
+        assert!(got(&["recall-deck"]).contains(".recall {"));
+        assert_eq!(
+            got(&["latency"]),
+            "/* intro */\n.widget { a: 1; }\n.diagram { d: 4; }\n"
+        );
+        assert_eq!(
+            got(&["mini-eval", "recall"]),
+            "/* intro */\n.widget { a: 1; }\n.recall { b: 2; }\n.eval { c: 3; }\n.diagram { d: 4; }\n"
+        );
+        // A section for a widget the registry does not know stops the build, with its line.
+        let typo = "/* == widget: recal == */\n.x {}\n";
+        assert_eq!(
+            module_css(typo, &["recall"], &known),
+            Err("style/widgets.css:1: no widget is called \"recal\"".to_string())
+        );
+        assert!(module_css("/* == diagrams == */\n", &[], &known).is_err());
+    }
+
+    #[test]
+    fn the_widgets_stylesheet_cuts_into_each_modules_own() {
+        let css = include_str!("../style/widgets.css");
+        let known: Vec<&str> = crate::widgets::ALL.iter().map(|w| w.name).collect();
+        let whole = module_css(css, &known, &known).expect("every section names a widget");
+        for (name, list) in crate::widgets::modules::MODULES {
+            let carried: Vec<&str> = list.iter().map(|w| w.name).collect();
+            let own = module_css(css, &carried, &known).expect("every section names a widget");
+            // Every module's has the cards, the chart and the diagrams; only its own widgets'.
+            for rule in [".widget {", ".axis-chart", ".dnode {", ".widget-stopped {"] {
+                assert!(own.contains(rule), "{name} lacks {rule}");
+            }
+            assert_eq!(
+                own.contains(".recall-review"),
+                carried.iter().any(|w| w.starts_with("recall")),
+                "{name}"
+            );
+            assert_eq!(
+                own.contains(".eval-case"),
+                carried.contains(&"mini-eval"),
+                "{name}"
+            );
+            assert!(own.len() <= whole.len());
+        }
+        assert!(whole.len() + 600 > css.len(), "the whole has every rule");
+    }
+
+    #[test]
     fn a_page_with_a_drawn_widget_links_its_style_and_script_in_the_head() {
         assert_eq!(
-            drawn_head(&files()),
+            drawn_head("w.css", &files()),
             "\n    <link rel=\"stylesheet\" href=\"w.css\" />\n    <script src=\"d.js\" defer></script>"
+        );
+        assert_eq!(
+            without_html_comments(
+                "<head>\n  <!-- why -->\n  <meta a />\n  <!-- and\n  why --><b>x</b> <!-- y --> z\n<!-- open"
+            ),
+            "<head>\n  <meta a />\n<b>x</b> z\n<!-- open"
         );
         assert_eq!(
             without_line_comments("// why\n(function () {\n  // how\n  go(\"//x\");\n})();\n"),

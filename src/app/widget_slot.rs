@@ -15,8 +15,9 @@ use wasm_bindgen::prelude::*;
 // the page arrives (`window.ieCourseWidgetsAhead`, called from `prose.rs`), so that module is
 // fetched and compiled while the lesson is drawn. When neither the page's own module nor one
 // handed over carries a page's widgets, the first module in the list that carries them all
-// loads. Each module loads once, and with the first the widgets' stylesheet (`data-css`), which
-// a widget waits for so that it never shows unstyled. Widgets mount one a task, so that a page
+// loads. Each module loads once, and with it its own stylesheet (`data-css`, and `css` in the
+// list: the rules of the widgets it carries, cut from style/widgets.css by the build), which a
+// widget waits for so that it never shows unstyled. Widgets mount one a task, so that a page
 // with several never holds the main thread for all at once: first those on or near the screen
 // (an IntersectionObserver says which), then the others in
 // page order. A reader who comes back to the middle of a lesson gets the
@@ -32,8 +33,9 @@ use wasm_bindgen::prelude::*;
 // A slot is observed afresh each time it waits, so that the observer reports on it (and a mount
 // follows) even when it was watched already (a restart).
 //
-// The widgets the build draws (the diagrams) need no module: only the stylesheet, and a small
-// script of their own (`drawn_shown`). A stylesheet the page links already is not linked again.
+// The widgets the build draws (the diagrams) need no module: only a stylesheet (every module's
+// has their rules), and a small script of their own (`drawn_shown`). A stylesheet the page links
+// already is not linked again.
 //
 // On a lesson page the shell itself runs in an instance of the page's widgets module (each
 // carries the shell: `src/widgets/modules.rs`). A module's script gives a new instance each time
@@ -50,29 +52,31 @@ use wasm_bindgen::prelude::*;
 // notice. The shell is another instance and goes on. A restart asks each module's script for a
 // fresh instance, and mounts every slot anew from what is stored.
 #[wasm_bindgen(inline_js = r#"
-let list = null, css = null, stopped = false, stepping = false;
-const ahead = [], loading = new Map(), mounted = new Map(), waiting = new Map(), near = new WeakSet(), at = (file) => new URL(file, document.baseURI).href;
+let list = null, stopped = false, stepping = false;
+const ahead = [], loading = new Map(), sheets = new Map(), mounted = new Map(), waiting = new Map(), near = new WeakSet(), at = (file) => new URL(file, document.baseURI).href;
 const watch = window.IntersectionObserver ? new IntersectionObserver((seen) => {
   for (const e of seen) {
     if (e.isIntersecting) near.add(e.target); else near.delete(e.target);
   }
   step();
 }, { rootMargin: "100% 0px" }) : null;
-function styles(m) {
-  const href = at(m.dataset.css), had = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
-  if (had && had.sheet) css = css || Promise.resolve();
-  css = css || new Promise((ok, fail) => {
-    const link = had || Object.assign(document.createElement("link"), { rel: "stylesheet", href });
-    link.onload = ok;
-    link.onerror = () => { link.remove(); css = null; fail(new Error("its stylesheet did not load")); };
-    if (!had) document.head.append(link);
-  });
-  return css;
+function styles(file) {
+  const href = at(file);
+  if (!sheets.has(href)) {
+    const had = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
+    sheets.set(href, had && had.sheet ? Promise.resolve() : new Promise((ok, fail) => {
+      const link = had || Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+      link.onload = ok;
+      link.onerror = () => { link.remove(); sheets.delete(href); fail(new Error("its stylesheet did not load")); };
+      if (!had) document.head.append(link);
+    }));
+  }
+  return sheets.get(href);
 }
 export function drawn_shown(el) {
   const m = document.querySelector('meta[name="ie-course-widgets"]');
   if (!m) return;
-  styles(m).catch(() => {});
+  styles(m.dataset.css).catch(() => {});
   if (window.ieCourseDiagrams) window.ieCourseDiagrams.watch(el);
   else if (m.dataset.diagrams && !document.querySelector("script[data-diagrams]")) {
     const s = Object.assign(document.createElement("script"), { src: at(m.dataset.diagrams) });
@@ -80,13 +84,13 @@ export function drawn_shown(el) {
     document.head.append(s);
   }
 }
-const named = (m) => ({ js: m.content, wasm: m.dataset.wasm, widgets: (m.dataset.widgets || "").split(" ").filter(Boolean) });
+const named = (m) => ({ js: m.content, wasm: m.dataset.wasm, css: m.dataset.css, widgets: (m.dataset.widgets || "").split(" ").filter(Boolean) });
 window.ieCourseWidgetsAhead = (page) => {
   const m = document.querySelector('meta[name="ie-course-widgets"]'), mod = named(page);
   if (!m || stopped || !mod.js || !mod.wasm || mod.widgets.every((w) => named(m).widgets.includes(w))) return;
   if (!ahead.some((a) => a.js === mod.js)) ahead.push(mod);
   start(mod).catch(() => {});
-  styles(m).catch(() => {});
+  styles(mod.css || m.dataset.css).catch(() => {});
 };
 async function pick(name, m) {
   const own = named(m);
@@ -117,7 +121,8 @@ function start(mod) {
 async function load(name) {
   const m = document.querySelector('meta[name="ie-course-widgets"]');
   if (!m) throw new Error("this build has no widgets module");
-  const [js] = await Promise.all([pick(name, m).then(start), styles(m)]);
+  const mod = pick(name, m);
+  const [js] = await Promise.all([mod.then(start), mod.then((x) => styles(x.css || m.dataset.css))]);
   return js;
 }
 function restart() {

@@ -28,15 +28,16 @@ mod postbuild {
     use ie_course::nav::{self, Route};
     use ie_course::prerender::{
         app_head, content_security_policy, drawn_head, glue_as_factory, inline_script_hashes,
-        page_html, precached, search_json, service_worker, sql_head, start_after_first_paint,
-        widgets_head, widgets_list, with_head_extras, without_line_comments, InstalledModule,
+        module_css, page_html, page_module, precached, search_json, service_worker, sql_head,
+        start_after_first_paint, widgets_head, widgets_list, with_head_extras,
+        with_short_import_names, without_html_comments, without_line_comments, InstalledModule,
         WidgetFiles,
     };
     use ie_course::widgets::modules::MODULES;
     use sha2::Digest;
     use std::path::{Path, PathBuf};
 
-    /// The widgets' stylesheet, which pages load with their widgets module.
+    /// The widgets' stylesheet, cut into one per widgets module (`module_css`).
     const WIDGETS_CSS: &str = include_str!("../../style/widgets.css");
     /// The script that answers the diagrams the build draws.
     const DIAGRAMS_JS: &str = include_str!("../../style/diagrams.js");
@@ -54,24 +55,25 @@ mod postbuild {
         let shell_path = staging.join("index.html");
         let shell = std::fs::read_to_string(&shell_path)
             .map_err(|e| format!("cannot read {}: {e}", shell_path.display()))?;
-        let shell = start_after_first_paint(&shell)
+        let shell = start_after_first_paint(&without_html_comments(&shell))
             .ok_or("Trunk's loader script in index.html has an unexpected shape")?;
         let csp = content_security_policy(&inline_script_hashes(&shell));
+        shorten_shell_imports(&staging)?;
         let widgets = match std::env::var_os("IE_WIDGETS_DIR") {
             Some(dir) => install_widgets(&PathBuf::from(dir), &staging)?,
             None => Vec::new(),
         };
+        // The whole stylesheet, for a page that draws a diagram in a build without modules.
+        let every_css = install_css(&staging, &widget_names())?;
 
-        // The list of every module and the widgets' stylesheet, under names that carry their
+        // The list of every module, and the diagrams' script, under names that carry their
         // hash like the modules'.
         let list = widgets_list(&widgets);
         let diagrams_js = without_line_comments(DIAGRAMS_JS);
         let widget_files = WidgetFiles {
             list: format!("ie-widgets-{}.json", short_hash(list.as_bytes())),
-            css: format!("widgets-{}.css", short_hash(WIDGETS_CSS.as_bytes())),
             diagrams: format!("diagrams-{}.js", short_hash(diagrams_js.as_bytes())),
         };
-        write(&staging.join(&widget_files.css), WIDGETS_CSS)?;
         write(&staging.join(&widget_files.diagrams), &diagrams_js)?;
         if !widgets.is_empty() {
             write(&staging.join(&widget_files.list), &list)?;
@@ -105,7 +107,8 @@ mod postbuild {
             };
             let shown = shown_widgets(route);
             let drawn = if draws(route) {
-                drawn_head(&widget_files)
+                let css = page_module(&widgets, &shown).map_or(&every_css, |m| &m.css);
+                drawn_head(css, &widget_files)
             } else {
                 String::new()
             };
@@ -182,16 +185,16 @@ mod postbuild {
         let mut installed = Vec::new();
         for (name, widgets) in MODULES {
             let js = read(&format!("{name}.js"))?;
-            // One script, any number of instances (the shell's and the widgets').
-            let js = String::from_utf8(js)
+            let wasm = read(&format!("{name}_bg.wasm"))?;
+            // Short import names in both files; one script, any number of instances (the
+            // shell's and the widgets').
+            let (wasm, js) = String::from_utf8(js)
                 .ok()
-                .as_deref()
-                .and_then(glue_as_factory)
+                .and_then(|js| with_short_import_names(&wasm, &js))
+                .and_then(|(wasm, js)| Some((wasm, glue_as_factory(&js)?.into_bytes())))
                 .ok_or(format!(
                     "{name}.js: wasm-bindgen's output has a shape the build does not know"
-                ))?
-                .into_bytes();
-            let wasm = read(&format!("{name}_bg.wasm"))?;
+                ))?;
             let hash = short_hash(&[js.as_slice(), wasm.as_slice()].concat());
             let (js_name, wasm_name) = (
                 format!("{name}-{hash}.js"),
@@ -199,10 +202,12 @@ mod postbuild {
             );
             std::fs::write(staging.join(&js_name), &js).map_err(|e| e.to_string())?;
             std::fs::write(staging.join(&wasm_name), &wasm).map_err(|e| e.to_string())?;
+            let carried: Vec<&str> = widgets.iter().map(|w| w.name).collect();
             installed.push(InstalledModule {
                 js: js_name,
                 wasm: wasm_name,
-                widgets: widgets.iter().map(|w| w.name).collect(),
+                css: install_css(staging, &carried)?,
+                widgets: carried,
                 bytes: wasm.len() as u64,
             });
         }
@@ -212,6 +217,59 @@ mod postbuild {
             copy_dir(&snippets, &staging.join("snippets"))?;
         }
         Ok(installed)
+    }
+
+    /// Gives the shell Trunk built (`ie-course-<hash>.js` and its wasm, in `staging`) short
+    /// import names, as the widgets modules get them (`with_short_import_names`).
+    fn shorten_shell_imports(staging: &Path) -> Result<(), String> {
+        let entries =
+            std::fs::read_dir(staging).map_err(|e| format!("{}: {e}", staging.display()))?;
+        let mut done = 0;
+        for entry in entries {
+            let path = entry.map_err(|e| e.to_string())?.path();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
+            let Some(stem) = name
+                .strip_prefix("ie-course-")
+                .and_then(|n| n.strip_suffix(".js"))
+            else {
+                continue;
+            };
+            let wasm_path = staging.join(format!("ie-course-{stem}_bg.wasm"));
+            let wasm =
+                std::fs::read(&wasm_path).map_err(|e| format!("{}: {e}", wasm_path.display()))?;
+            let js = std::fs::read_to_string(&path).map_err(|e| format!("{name}: {e}"))?;
+            let (wasm, js) = with_short_import_names(&wasm, &js).ok_or(format!(
+                "{name}: wasm-bindgen's output has a shape the build does not know"
+            ))?;
+            std::fs::write(&wasm_path, wasm).map_err(|e| e.to_string())?;
+            write(&path, &js)?;
+            done += 1;
+        }
+        if done == 1 {
+            Ok(())
+        } else {
+            Err(format!(
+                "{}: expected one ie-course-<hash>.js, found {done}",
+                staging.display()
+            ))
+        }
+    }
+
+    /// Every widget's name (the registry's).
+    fn widget_names() -> Vec<&'static str> {
+        ie_course::widgets::ALL.iter().map(|w| w.name).collect()
+    }
+
+    /// Writes the stylesheet of a module that carries `carried` (`module_css`) under a name with
+    /// its hash, and returns that name. Modules with the same widgets' rules share one file.
+    fn install_css(staging: &Path, carried: &[&str]) -> Result<String, String> {
+        let css = module_css(WIDGETS_CSS, carried, &widget_names())?;
+        let name = format!("widgets-{}.css", short_hash(css.as_bytes()));
+        write(&staging.join(&name), &css)?;
+        Ok(name)
     }
 
     /// The first 8 bytes of `bytes`' SHA-256, in hex: the part of a file's name that changes

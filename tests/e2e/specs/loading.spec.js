@@ -171,9 +171,10 @@ test('a widget asked for with a bad name or parameters says so in its place; the
   expect(errors).toEqual([]);
 });
 
-// Each lesson loads the widgets module with its own widgets (src/widgets/modules.rs), and the
-// widgets' stylesheet with it; the title page loads neither. A lesson reached in the app loads
-// the module its widgets need, and those widgets work.
+// Each lesson loads the widgets module with its own widgets (src/widgets/modules.rs), and that
+// module's stylesheet with it (the rules of its widgets only); the title page loads neither. A
+// lesson reached in the app loads the module its widgets need, and its stylesheet, and those
+// widgets work, styled.
 test('a page loads only its own widgets module and, in the app, the next page the one it needs', async ({ page }) => {
   const errors = watchErrors(page);
   const fetched = [];
@@ -204,7 +205,12 @@ test('a page loads only its own widgets module and, in the app, the next page th
   await card.waitFor();
   expect(modules()).toHaveLength(2);
   expect(modules()[1]).toMatch(/^ie-widgets-shared-/);
-  expect(sheets()).toHaveLength(1);
+  expect(sheets()).toHaveLength(2);
+  expect(sheets()[1]).not.toBe(sheets()[0]);
+  // The break-even calculator's own rules came with its module: its example note is styled.
+  const noteSize = await card.locator('.widget-example-note').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  const cardSize = await card.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(noteSize).toBeLessThan(cardSize);
   // The fetched page named its module: the list of every module was not needed.
   expect(fetched.filter((f) => /^ie-widgets-[0-9a-f]+\.json$/.test(f))).toEqual([]);
   await expect(page.locator('section.widget[data-widget="recall"]')).toHaveCount(1);
