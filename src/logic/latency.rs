@@ -634,7 +634,7 @@ impl EndToEnd {
             .map(|&p| {
                 format!(
                     "{} {} ({}%)",
-                    p.label().to_lowercase(),
+                    p.label().to_ascii_lowercase(),
                     ms_text(self.part_ms(p)),
                     super::format::fixed(self.share(p) * 100.0, 0)
                 )

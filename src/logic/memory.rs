@@ -65,7 +65,7 @@ impl Precision {
     pub fn label(self) -> String {
         match self {
             Precision::Bits(bits) => format!("{}-bit", super::format::plain(bits)),
-            named => named.id().to_uppercase(),
+            named => named.id().to_ascii_uppercase(),
         }
     }
 

@@ -129,13 +129,13 @@ pub fn check(id: &str, side: Side) -> Option<Feedback> {
     let verdict = if correct {
         format!(
             "Right: {}, {}.",
-            w.side.label().to_lowercase(),
+            w.side.label().to_ascii_lowercase(),
             w.side.goal()
         )
     } else {
         format!(
             "Not quite: this one is {}, {}.",
-            w.side.label().to_lowercase(),
+            w.side.label().to_ascii_lowercase(),
             w.side.goal()
         )
     };

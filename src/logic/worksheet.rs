@@ -137,7 +137,7 @@ fn model_phrase(name: &str, fallback: &str) -> String {
     let name = name.trim();
     if name.is_empty() {
         format!("the {fallback} model")
-    } else if name.to_lowercase().ends_with("model") {
+    } else if name.to_ascii_lowercase().ends_with("model") {
         format!("the {name}")
     } else {
         format!("the {name} model")
@@ -154,12 +154,14 @@ fn listed(numbers: &[usize]) -> String {
     }
 }
 
+/// The phrase with its first letter capital (`model_phrase` starts every phrase with "the").
+/// ASCII only: the standard library's Unicode case tables would add kilobytes to the page.
 fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
-        None => String::new(),
+    let mut s = s.to_owned();
+    if let Some(first) = s.get_mut(..1) {
+        first.make_ascii_uppercase();
     }
+    s
 }
 
 impl Worksheet {

@@ -155,7 +155,7 @@ pub fn WorkloadSort() -> impl IntoView {
                 >
                     {move || match selected.get().and_then(workloads::workload) {
                         Some(w) => format!("Put \u{201c}{}\u{201d} here", w.name),
-                        None => format!("Put the selected workload on {}", side.label().to_lowercase()),
+                        None => format!("Put the selected workload on {}", side.label().to_ascii_lowercase()),
                     }}
                 </button>
                 <ul class="sort-list">{list(Some(side))}</ul>

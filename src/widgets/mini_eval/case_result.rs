@@ -71,7 +71,7 @@ fn Side(
     view! {
         <section
             class="eval-result-side"
-            data-side=side.title.to_lowercase()
+            data-side=side.title.to_ascii_lowercase()
             data-matches=side.matches.map(|m| m.to_string())
         >
             <h5 class="eval-result-title">
