@@ -180,7 +180,7 @@ pub fn LessonPage(
     land(heading, loaded);
 
     let pager = NodeRef::<leptos::html::Nav>::new();
-    let auto_mark_done = super::progress::follow_reading(lesson.slug, pager);
+    let auto_mark_done = super::progress::follow_reading(lesson, pager);
     let reading = expect_context::<super::progress::ReadingProgress>();
     let read = move || reading.is_read(lesson.slug);
 

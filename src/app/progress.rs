@@ -2,10 +2,9 @@
 //! off", and the lesson marked read when its end comes into view.
 
 use super::persist::Persist;
-use crate::content::LESSONS;
+use crate::content::{Lesson, LESSONS};
 use crate::logic::progress::{self, Progress};
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 const STORE_NAME: &str = "progress";
 
@@ -99,14 +98,18 @@ pub fn ProgressBar() -> impl IntoView {
     }
 }
 
-/// Follows the reader through lesson `slug`: records the heading in view, and marks the lesson
-/// read once `end` (the element after its last words) has been on screen.
+/// Follows the reader through `lesson`: records the heading of its text in view, and marks
+/// the lesson read once `end` (the element after its last words) has been on screen.
 ///
 /// Returns the flag that stops the automatic mark for this visit: set once the lesson has been
 /// marked, and by the reader's own button, so that taking the mark off is not undone at once.
-pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) -> StoredValue<bool> {
+pub fn follow_reading(
+    lesson: &'static Lesson,
+    end: NodeRef<leptos::html::Nav>,
+) -> StoredValue<bool> {
     let progress = expect_context::<ReadingProgress>();
     let auto_done = StoredValue::new(false);
+    let slug = lesson.slug;
     if !cfg!(target_arch = "wasm32") {
         // The build's render of the page: no reader, no scrolling to follow.
         return auto_done;
@@ -132,22 +135,20 @@ pub fn follow_reading(slug: &'static str, end: NodeRef<leptos::html::Nav>) -> St
             }
         }
         let Some(doc) = window.document() else { return };
-        let Ok(headings) = doc.query_selector_all("article.lesson h2[id], article.lesson h3[id]")
-        else {
-            return;
+        // The lesson's own headings, by their anchors: a widget's title is not a place to come
+        // back to (its id is made at run time). One not in the page yet (the text is still on
+        // its way) counts as below the screen.
+        let top_of = |i: usize| {
+            lesson
+                .headings
+                .get(i)
+                .and_then(|h| doc.get_element_by_id(h.id))
+                .map_or(f64::INFINITY, |el| el.get_bounding_client_rect().top())
         };
-        let mut tops = Vec::new();
-        for i in 0..headings.length() {
-            if let Some(h) = headings
-                .item(i)
-                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-            {
-                tops.push((h.id(), h.get_bounding_client_rect().top()));
-            }
-        }
-        let tops_ref: Vec<(&str, f64)> = tops.iter().map(|(id, t)| (id.as_str(), *t)).collect();
-        match progress::current_heading(&tops_ref, 120.0) {
-            Some(id) => progress.set_last(slug, id),
+        match progress::current_heading(lesson.headings.len(), 120.0, top_of)
+            .and_then(|i| lesson.headings.get(i))
+        {
+            Some(h) => progress.set_last(slug, h.id),
             // Above the first heading. A reload starts here before the browser puts the reader
             // back, so it never replaces a heading already remembered in this lesson.
             None => {

@@ -56,13 +56,26 @@ impl Progress {
     }
 }
 
-/// The heading the reader is in: the last of `tops` (anchor id, distance of the heading's top
-/// from the viewport's top in px) at or above `line` px. `None` above the first heading.
-pub fn current_heading<'a>(tops: &[(&'a str, f64)], line: f64) -> Option<&'a str> {
-    tops.iter()
-        .take_while(|(_, top)| *top <= line)
-        .last()
-        .map(|(id, _)| *id)
+/// The heading the reader is in, of `count` headings in reading order whose tops (px from the
+/// viewport's top) `top_of` measures: the index of the last at or above `line`, `None` above the
+/// first. Tops grow down the page, so a binary search measures about log2(`count`) of them, not
+/// every one on every scroll.
+pub fn current_heading(
+    count: usize,
+    line: f64,
+    mut top_of: impl FnMut(usize) -> f64,
+) -> Option<usize> {
+    // Invariant: every heading before `lo` is at or above the line, every one from `hi` below.
+    let (mut lo, mut hi) = (0, count);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if top_of(mid) <= line {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    lo.checked_sub(1)
 }
 
 #[cfg(test)]
@@ -135,8 +148,9 @@ mod tests {
                     let _ = p.read_count(&["overview"]);
                 }
             }
-            let tops: Vec<(&str, f64)> = top.iter().map(|(id, y)| (id.as_str(), *y)).collect();
-            let _ = current_heading(&tops, line);
+            let tops: Vec<f64> = top.iter().map(|(_, y)| *y).collect();
+            let found = current_heading(tops.len(), line, |i| tops.get(i).copied().unwrap_or(f64::INFINITY));
+            proptest::prop_assert!(found.is_none_or(|i| i < tops.len()));
         }
     }
 
@@ -167,9 +181,30 @@ mod tests {
 
     #[test]
     fn the_current_heading_is_the_last_one_above_the_line() {
-        let tops = [("a", -400.0), ("b", -10.0), ("c", 300.0)];
-        assert_eq!(current_heading(&tops, 120.0), Some("b"));
-        assert_eq!(current_heading(&tops, 400.0), Some("c"));
-        assert_eq!(current_heading(&[("a", 500.0)], 120.0), None);
+        let tops = [-400.0, -10.0, 300.0];
+        let at = |i: usize| tops[i];
+        assert_eq!(current_heading(3, 120.0, at), Some(1));
+        assert_eq!(current_heading(3, 400.0, at), Some(2));
+        assert_eq!(current_heading(3, -10.0, at), Some(1));
+        assert_eq!(current_heading(1, 120.0, |_| 500.0), None);
+        assert_eq!(current_heading(0, 120.0, |_| unreachable!()), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_search_finds_what_reading_every_top_finds_and_measures_few(
+            mut tops in proptest::collection::vec(-5000.0..5000.0f64, 0..200),
+            line in -6000.0..6000.0f64,
+        ) {
+            tops.sort_by(f64::total_cmp);
+            let every = tops.iter().take_while(|&&t| t <= line).count().checked_sub(1);
+            let mut measured = 0u32;
+            let found = current_heading(tops.len(), line, |i| {
+                measured += 1;
+                tops[i]
+            });
+            proptest::prop_assert_eq!(found, every);
+            proptest::prop_assert!(measured <= usize::BITS - tops.len().leading_zeros());
+        }
     }
 }

@@ -77,6 +77,24 @@ test('progress: reaching the end marks a lesson read, kept after a reload; conti
   await expect(page.locator('nav#toc li').nth(2).getByTestId('toc-tick')).toBeHidden();
 });
 
+test('progress: a widget\'s title is not a place to continue from; the heading of the text above it is', async ({ page }) => {
+  await page.goto('/model-selection/');
+  await appReady(page);
+  const title = page.locator('section.widget[data-widget="weight-memory"] h3.widget-title');
+  await title.scrollIntoViewIfNeeded();
+  await expect(title).toBeVisible();
+  // The lesson's last heading before the card: where a reader reading the card has got to.
+  const expected = await title.evaluate((t) => [...document.querySelectorAll('[data-testid="lesson"] :is(h2, h3)[id]:not(.widget-title)')]
+    .filter((h) => h.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING).at(-1).id);
+  const widgetId = await title.getAttribute('id');
+  expect(expected).not.toBe(widgetId);
+  await title.evaluate((t) => window.scrollTo(0, t.getBoundingClientRect().top + window.scrollY - 60));
+  await page.waitForTimeout(300);
+  await page.goto('/');
+  await appReady(page);
+  await expect(page.getByTestId('continue-reading')).toHaveAttribute('href', new RegExp(`(^|/)model-selection/#${expected}$`));
+});
+
 test('? shows the keyboard shortcuts', async ({ page }) => {
   await page.goto('/');
   await appReady(page);
