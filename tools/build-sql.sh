@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the SQL engine module (src/bin/ie-sql.rs: SQLite compiled to wasm, feature `sql`) the
 # way tools/postbuild.sh builds the widgets: cargo for wasm32, wasm-bindgen --target=web, and
-# wasm-opt -Oz in release builds. Called by tools/postbuild.sh; the prerender step then copies
-# it in under hashed names. SQLite's C code is compiled by clang (tools/setup.sh installs it).
+# wasm-opt -Oz in release builds (tools/wasm-opt-cached.sh). Called by tools/postbuild.sh; the
+# prerender step then copies it in under hashed names. SQLite's C code is compiled by clang
+# (tools/setup.sh installs it).
 #
 #   tools/build-sql.sh OUT_DIR [release]
 set -euo pipefail
@@ -20,5 +21,5 @@ rm -rf "$out" && mkdir -p "$out"
 wasm-bindgen --target=web --no-typescript --out-dir="$out" --out-name=ie-sql \
   "$sql_target/wasm32-unknown-unknown/$profile/ie-sql.wasm"
 if [ "$profile" = release ]; then
-  wasm-opt -Oz --output="$out/ie-sql_bg.wasm" "$out/ie-sql_bg.wasm"
+  tools/wasm-opt-cached.sh "$out/ie-sql_bg.wasm"
 fi

@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 tools/setup.sh test
 source tools/env.sh
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Each step's heading says how long the run has taken so far.
+step() { printf '\n\033[1m== %s\033[0m (%d min %02d s in)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 step "format"
 cargo fmt --all -- --check
