@@ -87,7 +87,8 @@ pub fn search_json() -> String {
     serde_json::json!({ "index": crate::content::SEARCH_INDEX, "sections": sections }).to_string()
 }
 
-/// The SHA-256 hashes (CSP source form, `'sha256-…'`) of every inline `<script>` in `html`.
+/// The SHA-256 hashes (CSP source form, `'sha256-…'`) of every inline `<script>` in `html`,
+/// each once.
 pub fn inline_script_hashes(html: &str) -> Vec<String> {
     use base64::Engine;
     use sha2::Digest;
@@ -106,18 +107,21 @@ pub fn inline_script_hashes(html: &str) -> Vec<String> {
         if !tag.contains(" src=") {
             let body = &after[body_start..body_start + close];
             let digest = sha2::Sha256::digest(body.as_bytes());
-            hashes.push(format!(
+            let hash = format!(
                 "'sha256-{}'",
                 base64::engine::general_purpose::STANDARD.encode(digest)
-            ));
+            );
+            if !hashes.contains(&hash) {
+                hashes.push(hash);
+            }
         }
         rest = &after[body_start + close..];
     }
     hashes
 }
 
-/// The Content-Security-Policy for the site: scripts only from our origin, the wasm, and the
-/// inline module script Trunk writes (by hash); no plugins; `<base>` locked to our origin.
+/// The Content-Security-Policy for a page: scripts only from our origin, the wasm, and the
+/// page's inline scripts by hash (the module script Trunk writes, and the diagrams' line); no plugins; `<base>` locked to our origin.
 pub fn content_security_policy(script_hashes: &[String]) -> String {
     format!(
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {}; style-src 'self' 'unsafe-inline'; \
@@ -728,8 +732,8 @@ export { initSync, __wbg_init as default };\n";
 
     #[test]
     fn csp_hashes_inline_scripts_only() {
-        let html = "<script src=\"/a.js\"></script><script type=\"module\">alert(1)</script>";
-        // echo -n 'alert(1)' | openssl dgst -sha256 -binary | base64
+        let html = "<script src=\"/a.js\"></script><script type=\"module\">alert(1)</script><p><script>alert(1)</script>";
+        // echo -n 'alert(1)' | openssl dgst -sha256 -binary | base64 (the same script twice: once)
         assert_eq!(
             inline_script_hashes(html),
             ["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]

@@ -2,10 +2,13 @@
 // shows one loads this from its <head>, deferred (it runs once the page is parsed, and takes in
 // every diagram the page holds); after a move in the app the shell loads it, and hands it each
 // diagram it shows (src/app/widget_slot.rs, `drawn_shown`, through `window.ieCourseDiagrams`).
-// 1. Layout: a diagram carries its wide layout drawn and its narrow one in a <template>. Below
-//    520 px of box it takes the narrow one; focus and the selected node carry over. Each
-//    diagram's box is watched by a ResizeObserver, whose reports come after layout and before
-//    paint; until the first, the window's width picks the layout.
+// 1. Layout: a diagram carries both layouts in <template>s; a line of script in the page puts in
+//    the one the window's width suggests as the page is read (FIRST_LAYOUT in
+//    src/widgets/diagrams.rs), and this script does the same for a diagram that came with a
+//    fetched page (a script set through innerHTML does not run). One layout is then drawn and
+//    the other waits in its <template>. Below 520 px of box it takes the narrow one; focus and
+//    the selected node carry over. Each diagram's box is watched by a ResizeObserver, whose
+//    reports come after layout and before paint.
 // 2. Nodes: a button node (role="button") is selected by a click, Enter or Space: it is marked
 //    pressed, and its explanation (from the diagram's details <template>) fills the detail panel.
 //    A link node (the chapter map) shows its explanation on focus or under a moving pointer, and
@@ -40,6 +43,17 @@
     var box = d.querySelector(".diagram-box");
     var svg = box && box.querySelector(":scope > svg");
     var kept = box && box.querySelector(':scope > template[data-layout="' + want + '"]');
+    if (!svg && kept) {
+      // Not put in yet: both layouts wait in their templates.
+      var first = kept.content.querySelector("svg");
+      var none = box.querySelector(":scope > noscript");
+      if (none) none.remove();
+      if (!first) return;
+      box.insertBefore(first, kept);
+      kept.remove();
+      mark(d);
+      return;
+    }
     if (!svg || !kept || svg.getAttribute("data-layout") === want) return;
     var next = kept.content.querySelector("svg");
     if (!next) return;
@@ -62,8 +76,8 @@
 
   // Takes in every diagram inside `root`. Until its box is measured, a diagram takes the layout
   // the window's width suggests (the page's margins and the card's padding take about 77 px on a
-  // phone): reading it lays nothing out, and the first layout is then most often the one kept
-  // (an SVG's text is slow to lay out).
+  // phone), as the page's own line of script does: reading it lays nothing out, and the first
+  // layout is then most often the one kept (an SVG's text is slow to lay out).
   function watch(root) {
     if (!sized || !root || root.nodeType !== 1) return;
     var found = root.matches(".diagram") ? [root] : root.querySelectorAll(".diagram");

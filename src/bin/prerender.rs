@@ -57,7 +57,6 @@ mod postbuild {
             .map_err(|e| format!("cannot read {}: {e}", shell_path.display()))?;
         let shell = start_after_first_paint(&without_html_comments(&shell))
             .ok_or("Trunk's loader script in index.html has an unexpected shape")?;
-        let csp = content_security_policy(&inline_script_hashes(&shell));
         shorten_shell_imports(&staging)?;
         let widgets = match std::env::var_os("IE_WIDGETS_DIR") {
             Some(dir) => install_widgets(&PathBuf::from(dir), &staging)?,
@@ -116,6 +115,9 @@ mod postbuild {
                 + &widgets_head(&widgets, &shown, &widget_files)
                 + &sql_extra
                 + &drawn;
+            // The page's own inline scripts: the shell's start script, and the line that puts in
+            // each diagram's layout (`widgets::diagrams`).
+            let csp = content_security_policy(&inline_script_hashes(&html));
             write(
                 &staging.join(&path),
                 &with_head_extras(&html, &csp, &canonical, &extra),

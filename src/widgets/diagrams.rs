@@ -3,10 +3,11 @@
 //! it ([`drawn_html`], through `app::static_page`); its markup then travels with the lesson's
 //! text, so no widgets module carries a diagram and none has to start before it shows.
 //!
-//! Each diagram carries both of its layouts, the wide one drawn and the narrow one in a
-//! `<template>`, and each node's explanation in another `<template>`. A small script
-//! (`style/diagrams.js`) answers the reader: it shows the layout that fits the diagram's box
-//! (measured by a `ResizeObserver`, before the box is first painted), and makes every node
+//! Each diagram carries both of its layouts in `<template>`s, and each node's explanation in
+//! another `<template>`; a line of script right after the layouts puts in the one that fits the
+//! window before the page is first painted. A small script (`style/diagrams.js`) answers the
+//! reader: it keeps the layout that fits the diagram's box (measured by a `ResizeObserver`), and
+//! makes every node
 //! keyboard-operable: a button (Enter or Space selects it and shows its explanation below the
 //! picture) or, on the chapter map, a link to where the idea is explained.
 //!
@@ -262,9 +263,19 @@ fn detail(node: &Node) -> impl IntoView {
     }
 }
 
-/// A diagram in its card: the picture in its wide layout (the narrow one waiting in a
-/// `<template>`), its text alternative, the panel that explains the selected node, and each
-/// node's explanation (in a `<template>`, for the script to show).
+/// Run by the browser as it reads the page, right after a diagram's two layouts: puts in the one
+/// that fits the window (a phone's margins and the card's padding take about 77 px; below 520 px
+/// of box, the narrow one), so that the page is never painted with the other; then leaves the
+/// box as `style/diagrams.js` keeps it, one layout drawn and the other in its `<template>`. The
+/// same text on every page: one hash in the CSP (`prerender::inline_script_hashes`). A diagram
+/// that comes with a page fetched for a move in the app is put in by `diagrams.js` (a script
+/// set through `innerHTML` does not run).
+const FIRST_LAYOUT: &str = "(function(s){var b=s.parentNode,t=b.querySelector('template[data-layout=\"'+(innerWidth-77<520?'narrow':'wide')+'\"]'),v=t&&t.content.querySelector('svg'),n=b.querySelector('noscript');if(v){b.insertBefore(v,t);t.remove()}if(n)n.remove();s.remove()})(document.currentScript)";
+
+/// A diagram in its card: both layouts of the picture in `<template>`s, with the script that
+/// puts in the one that fits ([`FIRST_LAYOUT`]) and, for a reader without JavaScript, the wide
+/// one drawn; its text alternative, the panel that explains the selected node, and each node's
+/// explanation (in a `<template>`, for the script to show).
 #[component]
 fn DiagramCard(diagram: Diagram) -> impl IntoView {
     let name = diagram.name;
@@ -276,8 +287,10 @@ fn DiagramCard(diagram: Diagram) -> impl IntoView {
             <div class="diagram" data-testid=prefix.clone()>
                 <p class="diagram-sr" id=format!("{prefix}-desc")>{diagram.description()}</p>
                 <div class="diagram-box">
-                    {picture(&diagram, &diagram.wide, &prefix)}
+                    <template data-layout="wide">{picture(&diagram, &diagram.wide, &prefix)}</template>
                     <template data-layout="narrow">{picture(&diagram, &diagram.narrow, &prefix)}</template>
+                    <script inner_html=FIRST_LAYOUT></script>
+                    <noscript>{picture(&diagram, &diagram.wide, &prefix)}</noscript>
                 </div>
                 <div
                     class="diagram-detail"
@@ -315,15 +328,28 @@ mod tests {
                 html.contains(&format!("data-testid=\"diagram-{name}\"")),
                 "{name}"
             );
-            // The wide layout is drawn; the narrow one waits in a template.
-            assert_eq!(html.matches("<svg").count(), 2, "{name}");
+            // Both layouts wait in templates, then the script that puts one in, then the wide
+            // one for a reader without JavaScript.
+            assert_eq!(html.matches("<svg").count(), 3, "{name}");
+            let wide_at = html.find("<template data-layout=\"wide\">").expect(name);
             let narrow_at = html.find("<template data-layout=\"narrow\">").expect(name);
+            let script_at = html.find("<script>").expect(name);
+            let noscript_at = html.find("<noscript>").expect(name);
+            assert!(wide_at < narrow_at && narrow_at < script_at && script_at < noscript_at);
             assert!(
-                html[..narrow_at].contains("<svg data-layout=\"wide\""),
+                html[wide_at..narrow_at].contains("<svg data-layout=\"wide\""),
                 "{name}"
             );
             assert!(
-                html[narrow_at..].contains("<svg data-layout=\"narrow\""),
+                html[narrow_at..script_at].contains("<svg data-layout=\"narrow\""),
+                "{name}"
+            );
+            assert!(
+                html[script_at..].starts_with(&format!("<script>{FIRST_LAYOUT}</script>")),
+                "{name}"
+            );
+            assert!(
+                html[noscript_at..].contains("<svg data-layout=\"wide\""),
                 "{name}"
             );
             // Each node's explanation, by its id, in the details template.

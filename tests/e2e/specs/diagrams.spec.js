@@ -256,10 +256,11 @@ test.describe('on a phone, after a move in the app', () => {
     await page.goto('/overview/');
     const d = page.getByTestId('diagram-five-inputs');
     await expect(d.locator('svg')).toHaveAttribute('data-layout', 'narrow');
-    // ResizeObserver reports after the frame's callbacks: the first frame may still see the
-    // wide layout, but the browser draws the frame after the switch.
+    // The page puts the layout in as it is read (a line of script after the diagram's
+    // templates): no frame ever holds the wide one.
     const paints = await page.evaluate(() => window.__layouts);
-    expect(paints.slice(1).every((l) => l === 'narrow'), paints.join(' ')).toBe(true);
+    expect(paints.length, 'frames that held the diagram').toBeGreaterThan(0);
+    expect(paints.every((l) => l === 'narrow'), paints.join(' ')).toBe(true);
     await d.locator('[data-node="traffic"]').click();
     await page.setViewportSize({ width: 1280, height: 740 });
     await expect(d.locator('svg')).toHaveAttribute('data-layout', 'wide');
