@@ -123,7 +123,7 @@ impl Persist {
         &self,
         name: &str,
         version: u32,
-        migrate: impl Fn(u32, serde_json::Value) -> Option<T>,
+        migrate: impl Fn(u32, &str) -> Option<T>,
     ) -> Option<T> {
         self.load_reporting(name, version, migrate).0
     }
@@ -134,7 +134,7 @@ impl Persist {
         &self,
         name: &str,
         version: u32,
-        migrate: impl Fn(u32, serde_json::Value) -> Option<T>,
+        migrate: impl Fn(u32, &str) -> Option<T>,
     ) -> (Option<T>, Option<String>) {
         let now = js_sys::Date::now() as u64;
         match STORAGE.with(|s| storage::read(s, name, version, now, migrate)) {

@@ -676,11 +676,12 @@ impl Progress {
     /// Reads an export file, or a stored value (`{"v":1,"data":…}`), checking it on the way.
     pub fn import_json(text: &str) -> Result<Progress, String> {
         #[derive(Deserialize)]
-        struct Envelope {
+        struct Envelope<'a> {
             #[serde(default)]
             kind: Option<String>,
             v: u32,
-            data: serde_json::Value,
+            #[serde(borrow)]
+            data: &'a serde_json::value::RawValue,
         }
         let env: Envelope = serde_json::from_str(text.trim())
             .map_err(|e| format!("This is not a recall export ({e})."))?;
@@ -696,7 +697,7 @@ impl Progress {
         if env.v < 1 {
             return Err(format!("Unknown export schema {}.", env.v));
         }
-        let p: Progress = serde_json::from_value(env.data)
+        let p: Progress = serde_json::from_str(env.data.get())
             .map_err(|e| format!("The export's contents do not fit ({e})."))?;
         if let Some(bad) = p.log.iter().find(|r| r.card.is_empty() || r.at < 0) {
             return Err(format!(

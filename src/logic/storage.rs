@@ -76,10 +76,14 @@ struct EnvelopeOut<'a, T> {
     data: &'a T,
 }
 
+/// The data stays JSON text until the version is known: it is then read straight into the
+/// caller's type (or handed to its migration), so no module carries serde_json's `Value`
+/// reader for it.
 #[derive(Deserialize)]
-struct EnvelopeIn {
+struct EnvelopeIn<'a> {
     v: u32,
-    data: serde_json::Value,
+    #[serde(borrow)]
+    data: &'a serde_json::value::RawValue,
 }
 
 /// The full key for a stored value named `name` (e.g. `theme` → `ie-course:theme`).
@@ -105,8 +109,8 @@ pub enum Read<T> {
 
 /// Reads value `name` of schema `version`.
 ///
-/// `migrate` turns the data of an older version into the current type (return `None` if it
-/// cannot); for values that never changed shape, pass `|_, _| None`. A value that is not an
+/// `migrate` turns the data of an older version, as JSON text, into the current type (return
+/// `None` if it cannot); for values that never changed shape, pass `|_, _| None`. A value that is not an
 /// envelope, whose data does not fit, or whose version is newer than `version` or cannot be
 /// migrated, is copied to a backup key stamped `now_ms` and reported.
 pub fn read<T: DeserializeOwned>(
@@ -114,7 +118,7 @@ pub fn read<T: DeserializeOwned>(
     name: &str,
     version: u32,
     now_ms: u64,
-    migrate: impl Fn(u32, serde_json::Value) -> Option<T>,
+    migrate: impl Fn(u32, &str) -> Option<T>,
 ) -> Read<T> {
     let key = key(name);
     let raw = match backend.get(&key) {
@@ -128,11 +132,11 @@ pub fn read<T: DeserializeOwned>(
     };
     let problem = match serde_json::from_str::<EnvelopeIn>(&raw) {
         Err(e) => format!("it is not in a format this version understands ({e})"),
-        Ok(env) if env.v == version => match serde_json::from_value::<T>(env.data) {
+        Ok(env) if env.v == version => match serde_json::from_str::<T>(env.data.get()) {
             Ok(value) => return Read::Value(value),
             Err(e) => format!("its contents do not fit ({e})"),
         },
-        Ok(env) if env.v < version => match migrate(env.v, env.data) {
+        Ok(env) if env.v < version => match migrate(env.v, env.data.get()) {
             Some(value) => return Read::Value(value),
             None => format!(
                 "it was saved by an older version (schema {}) that cannot be upgraded",
@@ -183,7 +187,7 @@ pub fn remove(backend: &dyn Backend, name: &str) -> Result<(), Notice> {
 mod tests {
     use super::*;
 
-    fn no_migration(_: u32, _: serde_json::Value) -> Option<String> {
+    fn no_migration(_: u32, _: &str) -> Option<String> {
         None
     }
 
@@ -236,8 +240,9 @@ mod tests {
     fn older_versions_migrate_or_are_backed_up() {
         let b = MemoryBackend::default();
         b.set("ie-course:count", r#"{"v":1,"data":"7"}"#).unwrap();
-        let migrate = |v: u32, data: serde_json::Value| -> Option<u32> {
-            (v == 1).then(|| data.as_str()?.parse().ok()).flatten()
+        let migrate = |v: u32, data: &str| -> Option<u32> {
+            let text: String = serde_json::from_str(data).ok()?;
+            (v == 1).then(|| text.parse().ok()).flatten()
         };
         assert_eq!(read(&b, "count", 2, 0, migrate), Read::Value(7));
         b.set("ie-course:count", r#"{"v":1,"data":"seven"}"#)
@@ -282,7 +287,7 @@ mod tests {
             ] {
                 let b = MemoryBackend::default();
                 b.set("ie-course:x", &raw).map_err(proptest::test_runner::TestCaseError::fail)?;
-                let migrate = |v: u32, data: serde_json::Value| (v == 1).then(|| data.to_string());
+                let migrate = |v: u32, data: &str| (v == 1).then(|| data.to_string());
                 match read::<String>(&b, "x", 2, now, migrate) {
                     Read::Value(_) => {}
                     Read::Recovered(notice) => {
