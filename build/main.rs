@@ -119,6 +119,52 @@ fn compile_diagrams(
     Ok(diagrams::emit_rust(&words))
 }
 
+/// Each lesson's recall cards as Rust: `content/cards.json` cut into one JSON array a lesson, in
+/// the file's order, so that a widgets module links the cards of the lessons it serves and no
+/// others (`widgets::modules`). The cards themselves are checked by the native tests
+/// (`logic::recall`, `the_deck_file_is_valid`).
+fn emit_lesson_cards(json: &str) -> Result<String, String> {
+    let cards: Vec<serde_json::Value> =
+        serde_json::from_str(json).map_err(|e| format!("content/cards.json: {e}"))?;
+    let mut lessons: Vec<(String, Vec<serde_json::Value>)> = Vec::new();
+    for (i, card) in cards.into_iter().enumerate() {
+        let lesson = card
+            .get("lesson")
+            .and_then(|l| l.as_str())
+            .ok_or(format!("content/cards.json: card {} has no lesson", i + 1))?
+            .to_string();
+        match lessons.iter_mut().find(|(l, _)| *l == lesson) {
+            Some((_, list)) => list.push(card),
+            None => lessons.push((lesson, vec![card])),
+        }
+    }
+    let constant = |slug: &str| slug.to_ascii_uppercase().replace('-', "_");
+    let mut rust = String::from(
+        "\n/// Each lesson's recall cards, cut from `content/cards.json` by the build: the file's JSON,\n\
+         /// one array a lesson, in its order. A widgets module carries those of the lessons it\n\
+         /// serves (`widgets::modules`).\npub mod lesson_cards {\n",
+    );
+    for (slug, list) in &lessons {
+        let text = serde_json::to_string(list).map_err(|e| e.to_string())?;
+        rust.push_str(&format!(
+            "    /// The cards of `{slug}`.\n    pub const {}: &str = {text:?};\n",
+            constant(slug)
+        ));
+    }
+    rust.push_str(
+        "    /// Every lesson's, in the file's order: the whole deck.\n    pub const WHOLE_DECK: &[&str] = &[",
+    );
+    for (slug, _) in &lessons {
+        rust.push_str(&format!("{}, ", constant(slug)));
+    }
+    rust.push_str("];\n    /// Each lesson's slug, with its cards.\n    pub const BY_LESSON: &[(&str, &str)] = &[");
+    for (slug, _) in &lessons {
+        rust.push_str(&format!("({slug:?}, {}), ", constant(slug)));
+    }
+    rust.push_str("];\n}\n");
+    Ok(rust)
+}
+
 /// Compiles the course and the diagrams' words into `OUT_DIR`.
 fn run() -> Result<(), String> {
     let var = |name: &str| std::env::var(name).map_err(|e| format!("{name}: {e}"));
@@ -146,8 +192,12 @@ fn run() -> Result<(), String> {
         lessons::compile_course(&read, &ctx).map_err(|e| e.to_string())?;
     let diagram_words = compile_diagrams(&read, &compiled)?;
     let out = std::path::PathBuf::from(var("OUT_DIR")?);
-    let mut rust = lessons::emit_rust(&toc, &compiled, &glossary, DRAWN);
+    let needs = |name: &str, params: &lessons::Args| {
+        widget_needs(name, params.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+    };
+    let mut rust = lessons::emit_rust(&toc, &compiled, &glossary, DRAWN, &needs);
     rust.push_str(&emit_search_index(&compiled));
+    rust.push_str(&emit_lesson_cards(&read("cards.json")?)?);
     let write = |name: &str, text: String| {
         std::fs::write(out.join(name), text).map_err(|e| format!("OUT_DIR/{name}: {e}"))
     };

@@ -63,6 +63,9 @@ pub struct WidgetUse {
     pub name: &'static str,
     /// Line of the directive in the lesson file.
     pub line: u32,
+    /// What it needs from the widgets module that serves it, space-separated: its name, and
+    /// for a lesson's recall form that lesson's cards (`widgets::widget_needs`, run by the build).
+    pub needs: &'static str,
     /// The directive's `key: value` parameters, in the order written. The page hands them to
     /// the widgets module as JSON (`[["key", "value"], …]`), read back by [`widget_params`].
     pub params: &'static [(&'static str, &'static str)],

@@ -157,7 +157,8 @@ pub struct InstalledModule {
     pub js: String,
     /// See `js`.
     pub wasm: String,
-    /// The widgets it carries.
+    /// What it carries: its widgets, and `cards:<slug>` for each lesson whose recall cards it
+    /// carries (`widgets::modules::carried`).
     pub widgets: Vec<&'static str>,
     /// The size of its wasm, which orders the list: a page takes the first that carries all it shows.
     pub bytes: u64,
@@ -794,7 +795,7 @@ export { initSync, __wbg_init as default };\n";
         let css = include_str!("../style/widgets.css");
         let known: Vec<&str> = crate::widgets::ALL.iter().map(|w| w.name).collect();
         let whole = module_css(css, &known, &known).expect("every section names a widget");
-        for (name, list) in crate::widgets::modules::MODULES {
+        for (name, list, _) in crate::widgets::modules::MODULES {
             let carried: Vec<&str> = list.iter().map(|w| w.name).collect();
             let own = module_css(css, &carried, &known).expect("every section names a widget");
             // Every module's has the cards, the chart and the diagrams; only its own widgets'.

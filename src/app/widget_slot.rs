@@ -9,12 +9,15 @@ use wasm_bindgen::prelude::*;
 
 // The loader, as JavaScript (its text is part of every page's first load, so it carries no
 // comments; they are here). The build names the page's own widgets module in a <meta>
-// (`content`, `data-wasm`: its files; `data-widgets`: what it carries) and, in `data-modules`,
+// (`content`, `data-wasm`: its files; `data-widgets`: what it carries, its widgets and the
+// lessons whose recall cards it has, `cards:<slug>`) and, in `data-modules`,
 // a file listing every module, smallest first (src/widgets/modules.rs). A page the shell fetches
 // for a move in the app names its own module too: the shell hands that `<meta>` over as soon as
 // the page arrives (`window.ieCourseWidgetsAhead`, called from `prose.rs`), so that module is
 // fetched and compiled while the lesson is drawn. When neither the page's own module nor one
-// handed over carries a page's widgets, the first module in the list that carries them all
+// handed over carries what a page's widgets need (each slot's `data-needs`, when it needs more
+// than its widget), the first module
+// in the list that carries it all
 // loads. Each module loads once, and with it its own stylesheet (`data-css`, and `css` in the
 // list: the rules of the widgets it carries, cut from style/widgets.css by the build), which a
 // widget waits for so that it never shows unstyled. Widgets mount one a task, so that a page
@@ -94,7 +97,7 @@ window.ieCourseWidgetsAhead = (page) => {
 };
 async function pick(name, m) {
   const own = named(m);
-  const shown = [name, ...[...document.querySelectorAll("[data-widget-slot]")].map((e) => e.dataset.widgetSlot)];
+  const shown = [name, ...[...document.querySelectorAll("[data-widget-slot]")].flatMap((e) => (e.dataset.needs || e.dataset.widgetSlot).split(" "))];
   const carries = (mod) => shown.every((w) => mod.widgets.includes(w));
   if (carries(own)) return own;
   const fetched = ahead.find(carries);
@@ -212,7 +215,7 @@ pub fn WidgetSlot(
         }
     });
     view! {
-        <div class="widget-slot" data-widget-slot=widget.name node_ref=slot>
+        <div class="widget-slot" data-widget-slot=widget.name data-needs=(widget.needs != widget.name).then_some(widget.needs) node_ref=slot>
             <p class="widget-loading">"Loading the interactive part\u{2026}"</p>
             // Readers without JavaScript see this instead (`style/boot.js` marks scripted pages).
             {super::without_script(|| view! {

@@ -1,2 +1,5 @@
 //! A widgets module (see `src/widgets/modules.rs`).
-ie_course::widgets_module!(ie_course::widgets::modules::OVERVIEW);
+ie_course::widgets_module!(
+    ie_course::widgets::modules::OVERVIEW,
+    ie_course::widgets::modules::OVERVIEW_CARDS
+);

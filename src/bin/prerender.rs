@@ -33,7 +33,7 @@ mod postbuild {
         with_short_import_names, without_html_comments, without_line_comments, InstalledModule,
         WidgetFiles,
     };
-    use ie_course::widgets::modules::MODULES;
+    use ie_course::widgets::modules::{carried, MODULES};
     use sha2::Digest;
     use std::path::{Path, PathBuf};
 
@@ -162,15 +162,17 @@ mod postbuild {
             .any(|b| matches!(b, Block::Drawn(_)))
     }
 
-    /// The live widgets a page shows: a lesson's own, every lesson's on the print page.
+    /// What the live widgets a page shows need from a module (`WidgetUse::needs`): a lesson's
+    /// own, every lesson's on the print page.
     fn shown_widgets(route: Route) -> Vec<&'static str> {
         let mut names: Vec<&str> = lessons_of(route)
             .iter()
             .flat_map(|l| l.blocks)
             .filter_map(|b| match b {
-                Block::Widget(w) => Some(w.name),
+                Block::Widget(w) => Some(w.needs.split(' ')),
                 Block::Prose(_) | Block::Drawn(_) => None,
             })
+            .flatten()
             .collect();
         names.sort_unstable();
         names.dedup();
@@ -185,7 +187,7 @@ mod postbuild {
             std::fs::read(dir.join(name)).map_err(|e| format!("{}: {e}", dir.join(name).display()))
         };
         let mut installed = Vec::new();
-        for (name, widgets) in MODULES {
+        for (name, widgets, cards) in MODULES {
             let js = read(&format!("{name}.js"))?;
             let wasm = read(&format!("{name}_bg.wasm"))?;
             // Short import names in both files; one script, any number of instances (the
@@ -204,12 +206,16 @@ mod postbuild {
             );
             std::fs::write(staging.join(&js_name), &js).map_err(|e| e.to_string())?;
             std::fs::write(staging.join(&wasm_name), &wasm).map_err(|e| e.to_string())?;
-            let carried: Vec<&str> = widgets.iter().map(|w| w.name).collect();
+            let names: Vec<&str> = widgets.iter().map(|w| w.name).collect();
             installed.push(InstalledModule {
                 js: js_name,
                 wasm: wasm_name,
-                css: install_css(staging, &carried)?,
-                widgets: carried,
+                css: install_css(staging, &names)?,
+                // Leaked: the build runs once.
+                widgets: carried(widgets, cards)
+                    .into_iter()
+                    .map(|c| &*c.leak())
+                    .collect(),
                 bytes: wasm.len() as u64,
             });
         }

@@ -14,7 +14,6 @@ use chrono::{DateTime, TimeZone, Utc};
 use rs_fsrs::{Card as FsrsCard, Parameters, Rating, State, FSRS};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
-use std::sync::OnceLock;
 
 pub mod session;
 
@@ -88,11 +87,41 @@ pub fn parse_deck(json: &str) -> Result<Vec<CardDef>, String> {
     Ok(cards)
 }
 
-/// The course's deck. A malformed file fails the native test `the_deck_file_is_valid`; should
-/// one slip through, the app shows an empty deck rather than crash.
+/// The cards a widgets module carries: the JSON of some lessons' cards, as the build cuts them
+/// from `content/cards.json` (`content::lesson_cards`), so that a lesson's module links its own
+/// cards and no others; the recall page's module carries [`WHOLE_DECK`].
+pub type DeckSource = &'static [&'static str];
+
+/// Every lesson's cards: the whole deck, in the file's order.
+pub const WHOLE_DECK: DeckSource = crate::content::lesson_cards::WHOLE_DECK;
+
+/// The cards of `source`, read once. A malformed file fails the native test
+/// `the_deck_file_is_valid`; should one slip through, its lesson's cards are left out rather
+/// than crash the module.
+pub fn deck_of(source: DeckSource) -> &'static [CardDef] {
+    thread_local! {
+        static READ: std::cell::RefCell<Vec<(DeckSource, &'static [CardDef])>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    READ.with(|read| {
+        let mut read = read.borrow_mut();
+        if let Some((_, cards)) = read.iter().find(|(s, _)| std::ptr::eq(*s, source)) {
+            return *cards;
+        }
+        let cards: Vec<CardDef> = source
+            .iter()
+            .flat_map(|json| parse_deck(json).unwrap_or_default())
+            .collect();
+        // Kept for the life of the module: a module reads one source (two in tests).
+        let cards: &'static [CardDef] = Vec::leak(cards);
+        read.push((source, cards));
+        cards
+    })
+}
+
+/// The whole deck ([`deck_of`] [`WHOLE_DECK`]).
 pub fn deck() -> &'static [CardDef] {
-    static DECK: OnceLock<Vec<CardDef>> = OnceLock::new();
-    DECK.get_or_init(|| parse_deck(CARDS_JSON).unwrap_or_default())
+    deck_of(WHOLE_DECK)
 }
 
 /// The four answers to "how well did you recall it?".
@@ -746,7 +775,15 @@ mod tests {
                 l.slug
             );
         }
-        assert_eq!(deck.len(), super::deck().len());
+        // The build's cut by lesson is the file, in its order, and each part one lesson's.
+        assert_eq!(super::deck(), deck.as_slice());
+        for (slug, json) in crate::content::lesson_cards::BY_LESSON {
+            let part = super::deck_of(std::slice::from_ref(json));
+            assert!(
+                !part.is_empty() && part.iter().all(|c| c.lesson == *slug),
+                "{slug}"
+            );
+        }
     }
 
     #[test]

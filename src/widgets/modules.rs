@@ -15,6 +15,8 @@
 //! two agree and that every page has a module of its own size.
 
 use super::*;
+use crate::content::lesson_cards;
+use crate::logic::recall::{DeckSource, WHOLE_DECK};
 use std::any::Any;
 use std::cell::RefCell;
 
@@ -35,19 +37,59 @@ pub const SHARED: &[Widget] = &[BREAK_EVEN, RECALL];
 /// lighter `recall`, one lesson's cards).
 pub const RECALL_PAGE: &[Widget] = &[RECALL_DECK];
 
-/// Every module: its binary's name (`src/bin/<name>.rs`) and the widgets it carries. The first
-/// carries them all: the whole-chapter print page shows every widget, and a page whose widgets
-/// no smaller module carries still works, only heavier.
-pub const MODULES: &[(&str, &[Widget])] = &[
-    ("ie-widgets", ALL),
-    ("ie-widgets-overview", OVERVIEW),
-    ("ie-widgets-size", SIZE),
-    ("ie-widgets-model", MODEL),
-    ("ie-widgets-app", APP),
-    ("ie-widgets-latency", LATENCY_PAGE),
-    ("ie-widgets-shared", SHARED),
-    ("ie-widgets-recall", RECALL_PAGE),
+/// The recall cards each module carries: those of the lessons whose pages load it (the overview's
+/// module serves the chapter map too). A lesson's recall form shows its cards from these; the
+/// recall page and the print page carry the whole deck.
+pub const OVERVIEW_CARDS: DeckSource = &[lesson_cards::OVERVIEW, lesson_cards::CHAPTER_MAP];
+/// Lesson 1.2's cards.
+pub const SIZE_CARDS: DeckSource = &[lesson_cards::WHY_SIZE_WINS];
+/// Lesson 1.3's cards.
+pub const MODEL_CARDS: DeckSource = &[lesson_cards::MODEL_SELECTION];
+/// "About your application"'s cards.
+pub const APP_CARDS: DeckSource = &[lesson_cards::ABOUT_YOUR_APP];
+/// "Latency and throughput"'s cards.
+pub const LATENCY_CARDS: DeckSource = &[lesson_cards::LATENCY_AND_THROUGHPUT];
+/// "Shared or dedicated"'s cards.
+pub const SHARED_CARDS: DeckSource = &[lesson_cards::SHARED_OR_DEDICATED];
+
+/// Every module: its binary's name (`src/bin/<name>.rs`), the widgets it carries and the cards.
+/// The first carries them all: the whole-chapter print page shows every widget, and a page
+/// whose widgets no smaller module carries still works, only heavier.
+pub const MODULES: &[(&str, &[Widget], DeckSource)] = &[
+    ("ie-widgets", ALL, WHOLE_DECK),
+    ("ie-widgets-overview", OVERVIEW, OVERVIEW_CARDS),
+    ("ie-widgets-size", SIZE, SIZE_CARDS),
+    ("ie-widgets-model", MODEL, MODEL_CARDS),
+    ("ie-widgets-app", APP, APP_CARDS),
+    ("ie-widgets-latency", LATENCY_PAGE, LATENCY_CARDS),
+    ("ie-widgets-shared", SHARED, SHARED_CARDS),
+    ("ie-widgets-recall", RECALL_PAGE, WHOLE_DECK),
 ];
+
+/// What a module carries, as the page's loader matches it against what a page needs
+/// ([`WidgetUse::needs`](crate::content::WidgetUse::needs)): its widgets' names, and
+/// `cards:<slug>` for each lesson whose cards it carries. Native: the build writes it into
+/// the pages; a module itself never reads it (that would link every lesson's cards).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn carried(widgets: &[Widget], cards: DeckSource) -> Vec<String> {
+    let mut lessons: Vec<&str> = crate::logic::recall::deck_of(cards)
+        .iter()
+        .map(|c| c.lesson.as_str())
+        .collect();
+    lessons.dedup();
+    widgets
+        .iter()
+        .map(|w| w.name.to_string())
+        .chain(lessons.into_iter().map(super::cards_needed))
+        .collect()
+}
+
+/// What a widget of a module finds in its context: the cards the module carries.
+#[derive(Clone, Copy)]
+pub struct Carried {
+    /// The module's cards.
+    pub cards: DeckSource,
+}
 
 thread_local! {
     /// Mounted widgets and their slots; dropping a handle unmounts its widget.
@@ -59,6 +101,7 @@ thread_local! {
 /// An unknown name or bad parameters show a message in `el` instead (see [`mount`]).
 pub fn mount_into(
     widgets: &'static [Widget],
+    cards: DeckSource,
     el: web_sys::HtmlElement,
     name: String,
     params: String,
@@ -69,24 +112,26 @@ pub fn mount_into(
     el.set_inner_html("");
     let handle = leptos::mount::mount_to(el.clone(), move || {
         provide_context(crate::app::persist::Persist::forwarding());
+        provide_context(Carried { cards });
         mount(widgets, &name, &params)
     });
     MOUNTED.with(|m| m.borrow_mut().push((el, Box::new(handle))));
 }
 
-/// The body of a widgets module's binary: exports `mount_widget` for the widgets in `$list`, and
-/// `start_app`, which starts the shell (what the title page's own module does in its `main`).
+/// The body of a widgets module's binary: exports `mount_widget` for the widgets in `$list`, with
+/// the recall cards in `$cards`, and `start_app`, which starts the shell (what the title page's
+/// own module does in its `main`).
 ///
 /// It shares the page and its storage with the shell but not its reactive tree: each widget is
 /// mounted into its slot with its own owner, and notices about stored data are handed to the
 /// shell as window events (`Persist::forwarding`).
 #[macro_export]
 macro_rules! widgets_module {
-    ($list:path) => {
+    ($list:path, $cards:path) => {
         #[cfg(target_arch = "wasm32")]
         #[::wasm_bindgen::prelude::wasm_bindgen]
         pub fn mount_widget(el: ::web_sys::HtmlElement, name: String, params: String) {
-            $crate::widgets::modules::mount_into($list, el, name, params)
+            $crate::widgets::modules::mount_into($list, $cards, el, name, params)
         }
 
         /// Starts the shell in this instance: a lesson page's start script calls it (see
@@ -136,8 +181,60 @@ mod tests {
                 continue;
             }
             assert!(
-                MODULES.iter().any(|(_, list)| names(list) == shown),
+                MODULES.iter().any(|(_, list, _)| names(list) == shown),
                 "lesson {} shows {shown:?}: add a module with exactly these widgets",
+                lesson.slug
+            );
+            // That module carries the lesson's cards too, as does the one with every widget.
+            let needs: BTreeSet<String> = lesson
+                .blocks
+                .iter()
+                .filter_map(|b| match b {
+                    Block::Widget(w) => {
+                        // What the build wrote is the rule's.
+                        let params = w.params.iter().copied();
+                        assert_eq!(w.needs, widget_needs(w.name, params), "{}", lesson.slug);
+                        Some(w.needs.split(' ').map(str::to_string))
+                    }
+                    Block::Prose(_) | Block::Drawn(_) => None,
+                })
+                .flatten()
+                .collect();
+            for (name, list, cards) in MODULES {
+                if names(list) == shown || *name == MODULES[0].0 {
+                    let carried: BTreeSet<String> = carried(list, cards).into_iter().collect();
+                    assert!(
+                        needs.is_subset(&carried),
+                        "lesson {} needs {needs:?}; {name} carries {carried:?}",
+                        lesson.slug
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_lesson_s_module_carries_its_own_cards_and_no_others() {
+        let lesson_of = |cards| {
+            crate::logic::recall::deck_of(cards)
+                .iter()
+                .map(|c| c.lesson.as_str())
+                .collect::<BTreeSet<_>>()
+        };
+        assert_eq!(lesson_of(APP_CARDS), BTreeSet::from(["about-your-app"]));
+        assert_eq!(
+            lesson_of(OVERVIEW_CARDS),
+            BTreeSet::from(["overview", "chapter-map"])
+        );
+        assert_eq!(
+            carried(APP, APP_CARDS),
+            ["workload-sort", "recall", "cards:about-your-app"]
+        );
+        let every = carried(ALL, WHOLE_DECK);
+        for lesson in crate::content::LESSONS {
+            assert!(
+                every.contains(&cards_needed(lesson.slug)),
+                "{}",
                 lesson.slug
             );
         }
@@ -147,7 +244,7 @@ mod tests {
     fn the_first_module_carries_every_widget_once() {
         assert_eq!(MODULES[0].1.len(), REGISTRY.len());
         assert_eq!(names(MODULES[0].1).len(), REGISTRY.len());
-        for (name, list) in MODULES {
+        for (name, list, _) in MODULES {
             assert_eq!(names(list).len(), list.len(), "{name} lists a widget twice");
         }
     }
@@ -155,18 +252,37 @@ mod tests {
     #[test]
     fn every_module_has_its_binary_and_every_binary_its_module() {
         let bins = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/bin");
-        for (name, list) in MODULES {
+        for (name, list, cards) in MODULES {
             let source = std::fs::read_to_string(bins.join(format!("{name}.rs")))
                 .unwrap_or_else(|e| panic!("src/bin/{name}.rs: {e}"));
-            let listed = MODULES.iter().filter(|(n, _)| n == name).count();
+            let listed = MODULES.iter().filter(|(n, _, _)| n == name).count();
             assert_eq!(listed, 1, "{name} is listed twice");
-            // The binary exports the list this table gives it (by the list's constant name).
-            let constant = source
+            // The binary exports the list and the cards this table gives it (by their
+            // constants' names).
+            let args: Vec<&str> = source
                 .split("widgets_module!(")
                 .nth(1)
                 .and_then(|rest| rest.split(')').next())
-                .and_then(|path| path.rsplit("::").next())
-                .unwrap_or_else(|| panic!("src/bin/{name}.rs has no widgets_module!(…)"));
+                .map(|args| {
+                    args.split(',')
+                        .filter_map(|path| path.trim().rsplit("::").next())
+                        .collect()
+                })
+                .unwrap_or_default();
+            let [constant, cards_constant] = args[..] else {
+                panic!("src/bin/{name}.rs has no widgets_module!(LIST, CARDS)")
+            };
+            let by_cards = match cards_constant {
+                "WHOLE_DECK" => WHOLE_DECK,
+                "OVERVIEW_CARDS" => OVERVIEW_CARDS,
+                "SIZE_CARDS" => SIZE_CARDS,
+                "MODEL_CARDS" => MODEL_CARDS,
+                "APP_CARDS" => APP_CARDS,
+                "LATENCY_CARDS" => LATENCY_CARDS,
+                "SHARED_CARDS" => SHARED_CARDS,
+                other => panic!("src/bin/{name}.rs names unknown cards {other}"),
+            };
+            assert_eq!(by_cards, *cards, "src/bin/{name}.rs");
             let by_constant = match constant {
                 "ALL" => ALL,
                 "OVERVIEW" => OVERVIEW,
@@ -187,7 +303,7 @@ mod tests {
                 .map(|_| file.trim_end_matches(".rs"))
             {
                 assert!(
-                    MODULES.iter().any(|(name, _)| *name == bin),
+                    MODULES.iter().any(|(name, _, _)| *name == bin),
                     "src/bin/{file} is not in MODULES"
                 );
             }

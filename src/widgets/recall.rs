@@ -13,6 +13,7 @@ mod stats;
 mod tools;
 
 use super::controls::{unique_id, WidgetCard};
+use super::modules::Carried;
 use crate::app::persist::Persist;
 use crate::content::{title_by_slug, WidgetParams};
 use crate::logic::recall::{
@@ -29,15 +30,18 @@ use tools::Tools;
 use wasm_bindgen::JsCast;
 
 /// Mounts the compact form that ends a lesson: that lesson's cards (`lesson: <slug>`; without
-/// it, every card), with a link to the recall page for the rest.
+/// it, every card the module carries), with a link to the recall page for the rest. The cards
+/// are those the widgets module carries (`modules::Carried`): the page's module carries its
+/// lesson's.
 pub fn mount(params: WidgetParams) -> AnyView {
     let lesson = params.get("lesson").map(str::to_string);
-    view! { <Recall lesson=lesson around=lesson_form /> }.into_any()
+    let cards = use_context::<Carried>().map_or(&[][..], |c| c.cards);
+    view! { <Recall deck=recall::deck_of(cards) lesson=lesson around=lesson_form /> }.into_any()
 }
 
 /// Mounts the whole deck's review with its scope, statistics and tools (the recall page).
 pub fn mount_deck(_params: WidgetParams) -> AnyView {
-    view! { <Recall lesson=None around=deck_form /> }.into_any()
+    view! { <Recall deck=recall::deck() lesson=None around=deck_form /> }.into_any()
 }
 
 /// What a form of the review shows around it: above the review (after the counts), and below.
@@ -151,6 +155,8 @@ fn stored_value_exists() -> bool {
 /// The review, in the form `around` gives it.
 #[component]
 fn Recall(
+    /// The cards to review from.
+    deck: &'static [recall::CardDef],
     /// Only this lesson's cards (`None`: every card).
     lesson: Option<String>,
     /// The parts around the review: [`lesson_form`] or [`deck_form`].
@@ -165,7 +171,7 @@ fn Recall(
         persist.save(STORE_NAME, SCHEMA, &Progress::default());
     }
     let session = RwSignal::new(Session::start(
-        recall::deck(),
+        deck,
         initial,
         lesson.as_deref(),
         clock_now(),

@@ -4,7 +4,8 @@
 // This file is read twice: by the app (src/widgets.rs), where the macro builds the function
 // that mounts a widget by name and the list the page's parameters are checked against, and by
 // the build (build/main.rs), where the same macro only collects the names and keys so that a
-// lesson naming an unknown widget or parameter fails.
+// lesson naming an unknown widget or parameter fails. The functions at the end say what a
+// placed widget needs from a module, for both.
 widgets! {
     RECALL "recall" => recall::mount ["lesson"],
     RECALL_DECK "recall-deck" => recall::mount_deck [],
@@ -28,4 +29,29 @@ drawn! {
     "distill-diagram",
     "decision-path",
     "chapter-map",
+}
+
+/// The name a widgets module that carries lesson `slug`'s recall cards goes by for the loader.
+#[allow(dead_code)] // the build's and the native tests'; a module never reads it
+pub fn cards_needed(slug: &str) -> String {
+    format!("cards:{slug}")
+}
+
+/// What widget `name`, placed with `params`, needs from the widgets module that serves it, as
+/// the loader matches modules (space-separated): its name, and for a lesson's recall form that
+/// lesson's cards (a module carries only the cards of the lessons it serves). The build writes
+/// it into each placement (`WidgetUse::needs`), so the app works nothing out.
+#[allow(dead_code)] // the build's and the native tests'
+pub fn widget_needs<'a>(
+    name: &str,
+    params: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> String {
+    let lesson = params
+        .into_iter()
+        .find(|(k, _)| *k == "lesson")
+        .map(|(_, v)| v);
+    match lesson {
+        Some(slug) if name == "recall" => format!("{name} {}", cards_needed(slug)),
+        _ => name.to_string(),
+    }
 }

@@ -444,6 +444,28 @@ mod tests {
     }
 
     #[test]
+    fn a_session_on_one_lesson_s_cards_keeps_every_other_card_s_reviews() {
+        // A lesson's widgets module carries that lesson's cards only: what is stored for the
+        // others must come through its grades and saves untouched.
+        let whole = deck();
+        let mut stored = Progress::default();
+        stored.grade("a", Grade::Good, T0 - 2 * MINUTE);
+        stored.grade("gone", Grade::Easy, T0 - MINUTE);
+        let l2_only = [card("c", "l2")];
+        let mut s = Session::start(&l2_only, Some(stored.clone()), Some("l2"), at(T0));
+        assert_eq!(ids(&s.queue()), ["c"]);
+        assert_eq!(review(&mut s, Grade::Hard, T0), "c");
+        let mut also = stored.clone();
+        also.grade("b", Grade::Again, T0 + 1);
+        assert!(s.merge_stored(also, at(T0 + 2)));
+        let cards: Vec<&str> = s.progress().log.iter().map(|r| r.card.as_str()).collect();
+        assert_eq!(cards, ["a", "gone", "c", "b"]);
+        // The whole deck then sees the lesson's review and the others' alike.
+        let all = Session::start(&whole, Some(s.progress().clone()), None, at(T0 + 3));
+        assert!(!ids(&all.queue()).contains(&"a".to_string()));
+    }
+
+    #[test]
     fn reveal_then_grade_records_the_review_and_moves_on() {
         let deck = deck();
         let mut s = Session::start(&deck, None, None, at(T0));

@@ -206,6 +206,30 @@ test('each lesson ends with its own cards, which share progress with the recall 
   await expect(page.getByTestId('cards-due')).toHaveText(`${cards.length - 1} cards`);
 });
 
+test('a move in the app to another lesson shows that lesson\'s cards, and keeps the reviews of the first', async ({ page }) => {
+  // Each lesson's module carries its own lesson's cards only: the move must bring the cards of
+  // the lesson it lands on, from the module that carries them.
+  const errors = watchErrors(page);
+  const first = ofLesson('about-your-app');
+  await openRecall(page, '/about-your-app/');
+  await expect(page.getByTestId('card-question')).toHaveText(first[0].question);
+  await gradeShown(page, 'good');
+  const menu = page.getByTestId('menu-button');
+  if (await menu.isVisible()) await menu.click();
+  // The overview shows no widget but its cards, which the first page's module could serve.
+  await page.locator('nav#toc a[href$="overview/"]').click();
+  await expect(page).toHaveURL(/\/overview\/$/);
+  const next = ofLesson('overview');
+  const widget = page.locator('[data-widget="recall"]');
+  await widget.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('cards-due')).toHaveText(`${next.length} cards`);
+  await expect(page.getByTestId('card-question')).toHaveText(next[0].question);
+  await gradeShown(page, 'easy');
+  const log = (await stored(page)).data.log.map((r) => r.card);
+  expect(log).toEqual([first[0].id, next[0].id]);
+  expect(errors).toEqual([]);
+});
+
 test('filter by lesson, learn ahead when nothing is due, statistics and the forecast chart', async ({ page }) => {
   const mine = ofLesson('chapter-map');
   await openRecall(page);
