@@ -15,8 +15,7 @@ use wasm_bindgen::prelude::*;
 // for a move in the app names its own module too: the shell hands that `<meta>` over as soon as
 // the page arrives (`window.ieCourseWidgetsAhead`, called from `prose.rs`), so that module is
 // fetched and compiled while the lesson is drawn. When neither the page's own module nor one
-// handed over carries what a page's widgets need (each slot's `data-needs`, when it needs more
-// than its widget), the first module
+// handed over carries what a page's widgets need (each slot's `data-needs`), the first module
 // in the list that carries it all
 // loads. Each module loads once, and with it its own stylesheet (`data-css`, and `css` in the
 // list: the rules of the widgets it carries, cut from style/widgets.css by the build), which a
@@ -215,7 +214,7 @@ pub fn WidgetSlot(
         }
     });
     view! {
-        <div class="widget-slot" data-widget-slot=widget.name data-needs=(widget.needs != widget.name).then_some(widget.needs) node_ref=slot>
+        <div class="widget-slot" data-widget-slot=widget.name data-needs=widget.needs node_ref=slot>
             <p class="widget-loading">"Loading the interactive part\u{2026}"</p>
             // Readers without JavaScript see this instead (`style/boot.js` marks scripted pages).
             {super::without_script(|| view! {
