@@ -1,7 +1,9 @@
 //! The widgets modules the build makes. Each is a wasm module of its own, built from this crate by
 //! `tools/postbuild.sh`, that links the code of the widgets it lists and no other: a page fetches
-//! the smallest module that carries every widget it shows (`src/app/widget_slot.rs` picks it from
-//! the list the build writes into the page), so a lesson carries its own widgets, not all fifteen.
+//! the smallest module that carries every widget it shows and what they need (a lesson's recall
+//! form needs that lesson's cards: `WidgetUse::needs`; `src/app/widget_slot.rs` picks it from
+//! the list the build writes into the page), so a lesson carries its own widgets and cards, not
+//! all fifteen widgets and the whole deck.
 //!
 //! Each module also carries the shell (`start_app`), so a lesson page fetches one wasm, not two:
 //! the page's start script compiles it once and starts the shell in one instance of it, and the
@@ -10,9 +12,9 @@
 //! instance still leaves the shell working (issue 18). The title page, which shows no widget,
 //! loads the shell alone (Trunk's build of `src/main.rs`).
 //!
-//! To add a module: a line in [`MODULES`], its list beside the others, and
-//! `src/bin/<name>.rs` with `ie_course::widgets_module!(<LIST>);`. A native test checks that the
-//! two agree and that every page has a module of its own size.
+//! To add a module: a line in [`MODULES`], its list and its cards beside the others, and
+//! `src/bin/<name>.rs` with `ie_course::widgets_module!(<LIST>, <CARDS>);`. A native test checks
+//! that the two agree and that every page has a module of its own size with its cards.
 
 use super::*;
 use crate::content::lesson_cards;
