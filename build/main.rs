@@ -38,7 +38,7 @@ mod app {
         pub mod rng;
         pub mod search;
         pub mod stats;
-        pub use input::{parse_number, InputError};
+        pub use input::{parse_number, read_f64, InputError};
     }
 }
 mod diagrams;

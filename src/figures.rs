@@ -85,8 +85,7 @@ fn arg<'a>(args: &'a Args, key: &str) -> Result<&'a str, String> {
 
 fn num(args: &Args, key: &str) -> Result<f64, String> {
     let text = arg(args, key)?;
-    text.parse::<f64>()
-        .ok()
+    crate::logic::read_f64(text)
         .filter(|v| v.is_finite() && *v > 0.0)
         .ok_or_else(|| format!("`{key}={text}` is not a positive number"))
 }

@@ -426,10 +426,8 @@ pub fn interval_label(ms: i64) -> String {
 /// Reads a desired retention typed as a percentage ("90", "90 %") or a fraction ("0.9").
 pub fn parse_retention(text: &str) -> Result<f64, String> {
     let t = text.trim().trim_end_matches('%').trim();
-    let v: f64 = t
-        .parse()
-        .ok()
-        .filter(|v: &f64| v.is_finite())
+    let v = super::read_f64(t)
+        .filter(|v| v.is_finite())
         .ok_or_else(|| "Enter a percentage, such as 90.".to_string())?;
     let r = if v > 1.0 { v / 100.0 } else { v };
     let (lo, hi) = RETENTION_RANGE;

@@ -32,7 +32,7 @@ pub fn GpuSelect(
     let label_for = id.clone();
     let matches = move |g: &GpuPreset| {
         let same = |field: Option<RwSignal<String>>, want: f64| {
-            field.is_none_or(|f| f.with(|t| t.trim().parse::<f64>().ok() == Some(want)))
+            field.is_none_or(|f| f.with(|t| crate::logic::read_f64(t) == Some(want)))
         };
         same(memory, g.memory_gb) && same(bandwidth, g.bandwidth_gb_s)
     };

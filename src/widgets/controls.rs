@@ -96,7 +96,7 @@ pub fn WidgetCard(
 /// Steps a number typed as text by `delta`, keeping it at or above `min`; `None` for text that
 /// is not a number, or a step past the largest one.
 fn stepped(text: &str, delta: f64, min: f64) -> Option<String> {
-    let value: f64 = text.trim().parse().ok().filter(|v: &f64| v.is_finite())?;
+    let value = crate::logic::read_f64(text).filter(|v| v.is_finite())?;
     let next = (value + delta).max(min);
     // Rounded to a millionth (binary noise of 0.1 steps), where that leaves it finite.
     let next = match (next * 1e6).round() / 1e6 {

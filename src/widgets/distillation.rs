@@ -18,7 +18,7 @@ use crate::logic::distill::{
     self, Comparison, Entry, LossSum, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS, SEED_PRESET,
 };
 use crate::logic::format::{fixed, plain};
-use crate::logic::InputError;
+use crate::logic::{read_f64, InputError};
 use crate::widgets::url_state;
 use charts::temperature_svg;
 use inputs::{
@@ -751,7 +751,7 @@ fn ValueCell(
         Entry::Weights => {
             let top = rows.with(|r| {
                 r.iter()
-                    .filter_map(|row| row.value(d).trim().parse::<f64>().ok())
+                    .filter_map(|row| read_f64(row.value(d)))
                     .filter(|v| v.is_finite())
                     .fold(1.0f64, f64::max)
             });
@@ -759,10 +759,7 @@ fn ValueCell(
         }
     };
     let slider_value = move || {
-        text()
-            .trim()
-            .parse::<f64>()
-            .ok()
+        read_f64(&text())
             .filter(|v| v.is_finite())
             .unwrap_or(0.0)
             .to_string()
@@ -792,7 +789,7 @@ fn ValueCell(
             Entry::Weights => 0.0,
             Entry::Logits => -distill::MAX_LOGIT,
         };
-        if let Ok(v) = text().trim().parse::<f64>() {
+        if let Some(v) = read_f64(&text()) {
             if v.is_finite() {
                 let next = ((v + delta * step).max(min) * 1e6).round() / 1e6;
                 set(distill::value_text(entry.get_untracked(), next));
@@ -826,7 +823,7 @@ fn ValueCell(
                 step=move || range().2.to_string()
                 prop:value=slider_value
                 on:input=move |ev| {
-                    let v: f64 = event_target_value(&ev).parse().unwrap_or(0.0);
+                    let v = read_f64(&event_target_value(&ev)).unwrap_or(0.0);
                     set(distill::value_text(entry.get_untracked(), v));
                 }
             />
