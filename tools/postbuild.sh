@@ -25,12 +25,13 @@ widgets_target="$target_dir/widgets-erased"
 RUSTFLAGS="--cfg erase_components" CARGO_TARGET_DIR="$widgets_target" \
   cargo build --quiet --target wasm32-unknown-unknown "${bins[@]}" "${release[@]}"
 rm -rf "$out" && mkdir -p "$out"
-# wasm-bindgen, then wasm-opt in release builds (through a cache: the same input is optimized
-# once): two modules at a time.
+# wasm-bindgen, then in release builds the exports no page calls dropped (tools/drop-exports.mjs)
+# and wasm-opt (through a cache: the same input is optimized once): two modules at a time.
 finish() {
   wasm-bindgen --target=web --no-typescript --out-dir="$out" --out-name="$1" \
     "$widgets_target/wasm32-unknown-unknown/$profile/$1.wasm"
   if [ "$profile" = release ]; then
+    node tools/drop-exports.mjs "$out/${1}_bg.wasm"
     tools/wasm-opt-cached.sh "$out/${1}_bg.wasm"
   fi
 }
