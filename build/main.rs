@@ -122,7 +122,7 @@ fn compile_diagrams(
 /// Each lesson's recall cards as Rust: `content/cards.json` cut into one JSON array a lesson, in
 /// the file's order, so that a widgets module links the cards of the lessons it serves and no
 /// others (`widgets::modules`). The cards themselves are checked by the native tests
-/// (`logic::recall`, `the_deck_file_is_valid`).
+/// (`logic::recall`, `the_deck_file_is_valid_and_names_real_lessons`).
 fn emit_lesson_cards(json: &str) -> Result<String, String> {
     let cards: Vec<serde_json::Value> =
         serde_json::from_str(json).map_err(|e| format!("content/cards.json: {e}"))?;

@@ -96,8 +96,8 @@ pub type DeckSource = &'static [&'static str];
 pub const WHOLE_DECK: DeckSource = crate::content::lesson_cards::WHOLE_DECK;
 
 /// The cards of `source`, read once. A malformed file fails the native test
-/// `the_deck_file_is_valid`; should one slip through, its lesson's cards are left out rather
-/// than crash the module.
+/// `the_deck_file_is_valid_and_names_real_lessons`; should one slip through, its lesson's
+/// cards are left out rather than crash the module.
 pub fn deck_of(source: DeckSource) -> &'static [CardDef] {
     thread_local! {
         static READ: std::cell::RefCell<Vec<(DeckSource, &'static [CardDef])>> =
