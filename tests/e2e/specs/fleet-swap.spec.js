@@ -64,6 +64,7 @@ test('a shared link reproduces the fleet, next to the decode ceiling state', asy
   await card.getByTestId('fleet-gpus').fill('64');
   await card.getByTestId('fleet-small-gb').fill('16');
   await expect(page).toHaveURL(/fs\.gpus=64/);
+  await expect(page).toHaveURL(/fs\.small=16/);
   await expect(page).toHaveURL(/dc\.bw=300/);
   const other = await page.context().newPage();
   const again = await openCard(other, new URL(page.url()).search);
