@@ -325,7 +325,7 @@ pub fn wilson_interval(passes: usize, n: usize, z: f64) -> (f64, f64) {
 }
 
 /// How a case changed from baseline to candidate.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Bucket {
     /// Baseline passed, candidate fails: a loss.
     Regressed,

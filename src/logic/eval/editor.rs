@@ -255,8 +255,10 @@ enum Undo {
 }
 
 /// A case in a bucket's list.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct BucketEntry {
+    /// Which case.
+    pub id: CaseId,
     /// Its name as written (the `data-case` hook; may be blank).
     pub name: String,
     /// Its name as shown: the name, or "case N".
@@ -268,6 +270,10 @@ pub struct BucketEntry {
 /// A case whose outcome changed, as the diff list shows it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChangedCase {
+    /// Which case.
+    pub id: CaseId,
+    /// The editor's revision when the case last changed or moved ([`Slot::revision`]).
+    pub revision: u64,
     /// Its name as shown: the name, or "case N".
     pub name: String,
     /// The question.
@@ -284,6 +290,15 @@ pub struct ChangedCase {
     pub candidate: Vec<DiffRun>,
     /// Whether both wrote the same SQL (so a verdict set by hand made the difference).
     pub same_sql: bool,
+}
+
+impl ChangedCase {
+    /// What its view is drawn from, as a key: equal keys, equal views, so a list keyed by it
+    /// redraws only the cases that changed. The case's fields and SQL change its revision;
+    /// its bucket and shown name ("case N") can change without it.
+    pub fn key(&self) -> (CaseId, u64, Bucket, String) {
+        (self.id, self.revision, self.bucket, self.name.clone())
+    }
 }
 
 /// The reader's eval: schema, cases in order, one step of undo, and the last import's message.
@@ -1180,6 +1195,7 @@ impl EvalEditor {
             .filter_map(|i| {
                 let case = self.cases.get(i)?;
                 Some(BucketEntry {
+                    id: self.rows.get(i)?.id,
                     name: case.name.clone(),
                     shown: display_name(case, i),
                     critical: case.critical,
@@ -1199,9 +1215,11 @@ impl EvalEditor {
             .chain(fixed)
             .take(limit)
             .filter_map(|(i, bucket)| {
-                let c = self.cases.get(i)?;
+                let (c, row) = (self.cases.get(i)?, self.rows.get(i)?);
                 let (baseline, candidate) = diff_sides(&c.baseline_sql, &c.candidate_sql);
                 Some(ChangedCase {
+                    id: row.id,
+                    revision: row.revision,
                     name: display_name(c, i),
                     question: c.question.clone(),
                     reference: c.reference_sql.clone(),
@@ -1676,6 +1694,7 @@ mod tests {
         assert_eq!(
             e.bucket_entries(Bucket::Regressed, 100),
             [BucketEntry {
+                id: id_of(&e, "emails of admins"),
                 name: "emails of admins".into(),
                 shown: "emails of admins".into(),
                 critical: true
@@ -1708,6 +1727,41 @@ mod tests {
         let entries = e.bucket_entries(Bucket::Regressed, 100);
         assert_eq!(entries[1].name, "");
         assert_eq!(entries[1].shown, "case 10");
+    }
+
+    #[test]
+    fn a_changed_case_keeps_its_key_until_its_view_would_change() {
+        let mut e = editor();
+        let keys = |e: &EvalEditor| -> Vec<_> {
+            e.changed_cases(100).iter().map(ChangedCase::key).collect()
+        };
+        let before = keys(&e);
+        assert_eq!(before.len(), 2);
+        // An edit to a case outside the list leaves both keys as they were.
+        e.edit(
+            id_of(&e, "count users"),
+            Field::Question,
+            "How many?".into(),
+        );
+        assert_eq!(keys(&e), before);
+        // An edit to a listed case that keeps it listed changes its key only.
+        let cities = id_of(&e, "distinct cities");
+        e.edit(cities, Field::Question, "Which cities?".into());
+        let after = keys(&e);
+        assert_eq!(after[0], before[0]);
+        assert_ne!(after[1], before[1]);
+        assert_eq!(after[1].0, cities);
+        // A case removed above a nameless listed case renumbers it ("case N"): a new key.
+        e.edit(cities, Field::Name, String::new());
+        let nameless = keys(&e)[1].clone();
+        assert_eq!(nameless.3, "case 4");
+        e.remove(id_of(&e, "all names"));
+        let moved = keys(&e)[1].clone();
+        assert_eq!((moved.0, moved.3.as_str()), (cities, "case 3"));
+        assert_ne!(moved, nameless);
+        // Bucket entries are their own keys: an entry's id, names and flag.
+        let entries = e.bucket_entries(Bucket::Regressed, 100);
+        assert_eq!(entries[0].id, id_of(&e, "emails of admins"));
     }
 
     #[test]

@@ -2,7 +2,9 @@
 //! changed cases token by token. Views of the editor's summary; they change nothing.
 
 use crate::logic::eval::editor::pages::CaseFilter;
-use crate::logic::eval::editor::{accuracy_text, changed_text, EvalEditor, System};
+use crate::logic::eval::editor::{
+    accuracy_text, changed_text, BucketEntry, ChangedCase, EvalEditor, System,
+};
 use crate::logic::eval::tally::Tally;
 use crate::logic::eval::{self, Bucket, DiffRun};
 use crate::logic::format;
@@ -98,24 +100,13 @@ fn bucket_view(
                 <span class="eval-bucket-hint">{bucket.hint()}</span>
             </h5>
             <ul class="eval-bucket-list">
-                {move || {
-                    let items = items.get();
-                    if items.is_empty() {
-                        view! { <li class="eval-bucket-empty">"none"</li> }.into_any()
-                    } else {
-                        items
-                            .into_iter()
-                            .map(|item| {
-                                view! {
-                                    <li data-case=item.name class:critical=item.critical title=item.critical.then_some("critical case")>
-                                        {item.shown}
-                                    </li>
-                                }
-                            })
-                            .collect_view()
-                            .into_any()
-                    }
-                }}
+                {move || items.with(Vec::is_empty).then(|| view! { <li class="eval-bucket-empty">"none"</li> })}
+                // An entry is its own key: only entries that came or changed are drawn.
+                <For each=move || items.get() key=BucketEntry::clone let:item>
+                    <li data-case=item.name class:critical=item.critical title=item.critical.then_some("critical case")>
+                        {item.shown}
+                    </li>
+                </For>
             </ul>
             {move || {
                 let more = count.get().saturating_sub(BUCKET_LIMIT);
@@ -168,6 +159,44 @@ fn runs_view(runs: Vec<DiffRun>, added: bool) -> impl IntoView {
         .into_any()
 }
 
+/// One changed case: both systems' SQL as a token diff, and the reference.
+fn diff_view(c: ChangedCase) -> impl IntoView {
+    let regressed = c.bucket == Bucket::Regressed;
+    let (base_state, cand_state) = if regressed {
+        ("pass", "fail")
+    } else {
+        ("fail", "pass")
+    };
+    view! {
+        <article class="eval-diff" class:regressed=regressed>
+            <h5 class="eval-diff-title">
+                <span class="eval-badge" data-bucket=c.bucket.id()>{c.bucket.label()}</span>
+                " "
+                <span class="eval-diff-name">{c.name}</span>
+                {c.critical.then(|| view! { <span class="eval-tag">"critical"</span> })}
+            </h5>
+            {(!c.question.trim().is_empty()).then(|| view! { <p class="eval-diff-question">{c.question}</p> })}
+            <div class="eval-diff-sides">
+                <div class="eval-diff-side">
+                    <span class="eval-diff-label">"Baseline \u{b7} " {base_state}</span>
+                    <code class="eval-sql">{runs_view(c.baseline, false)}</code>
+                </div>
+                <div class="eval-diff-side">
+                    <span class="eval-diff-label">"Candidate \u{b7} " {cand_state}</span>
+                    <code class="eval-sql">{runs_view(c.candidate, true)}</code>
+                </div>
+            </div>
+            <p class="eval-diff-ref">
+                <span class="eval-diff-label">"Reference"</span>
+                <code class="eval-sql">{c.reference}</code>
+            </p>
+            {c.same_sql.then(|| view! {
+                <p class="widget-note">"Both systems wrote the same SQL; the verdicts differ because at least one was set by hand."</p>
+            })}
+        </article>
+    }
+}
+
 /// The changed cases, each as a token diff of the two systems' SQL, and the legend.
 #[component]
 pub fn Diffs(
@@ -185,50 +214,13 @@ pub fn Diffs(
     let total = Memo::new(move |_| tally.with(Tally::changed));
     view! {
         <div class="eval-diffs">
-            {move || {
-                let list = changed.get();
-                if list.is_empty() {
-                    return view! {
-                        <p class="widget-note">"No case changed outcome: both systems pass and fail the same cases."</p>
-                    }
-                    .into_any();
-                }
-                list.into_iter()
-                    .map(|c| {
-                        let regressed = c.bucket == Bucket::Regressed;
-                        let (base_state, cand_state) = if regressed { ("pass", "fail") } else { ("fail", "pass") };
-                        view! {
-                            <article class="eval-diff" class:regressed=regressed>
-                                <h5 class="eval-diff-title">
-                                    <span class="eval-badge" data-bucket=c.bucket.id()>{c.bucket.label()}</span>
-                                    " "
-                                    <span class="eval-diff-name">{c.name}</span>
-                                    {c.critical.then(|| view! { <span class="eval-tag">"critical"</span> })}
-                                </h5>
-                                {(!c.question.trim().is_empty()).then(|| view! { <p class="eval-diff-question">{c.question}</p> })}
-                                <div class="eval-diff-sides">
-                                    <div class="eval-diff-side">
-                                        <span class="eval-diff-label">"Baseline \u{b7} " {base_state}</span>
-                                        <code class="eval-sql">{runs_view(c.baseline, false)}</code>
-                                    </div>
-                                    <div class="eval-diff-side">
-                                        <span class="eval-diff-label">"Candidate \u{b7} " {cand_state}</span>
-                                        <code class="eval-sql">{runs_view(c.candidate, true)}</code>
-                                    </div>
-                                </div>
-                                <p class="eval-diff-ref">
-                                    <span class="eval-diff-label">"Reference"</span>
-                                    <code class="eval-sql">{c.reference}</code>
-                                </p>
-                                {c.same_sql.then(|| view! {
-                                    <p class="widget-note">"Both systems wrote the same SQL; the verdicts differ because at least one was set by hand."</p>
-                                })}
-                            </article>
-                        }
-                    })
-                    .collect_view()
-                    .into_any()
-            }}
+            {move || changed.with(Vec::is_empty).then(|| view! {
+                <p class="widget-note">"No case changed outcome: both systems pass and fail the same cases."</p>
+            })}
+            // Keyed by what each is drawn from: an edit redraws the cases it changed, no other.
+            <For each=move || changed.get() key=ChangedCase::key let:c>
+                {diff_view(c)}
+            </For>
             {move || {
                 let (shown, total) = (changed.with(Vec::len), total.get());
                 (total > shown).then(|| view! {

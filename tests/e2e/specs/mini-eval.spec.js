@@ -88,6 +88,32 @@ test('editing a candidate SQL flips its automatic grade', async ({ page }) => {
   await expect(card.locator('.eval-diff').filter({ hasText: 'emails of admins' }).locator('ins')).toHaveText(['FALSE']);
 });
 
+test('the changed cases follow every edit, and an edit elsewhere leaves a diff as it was', async ({ page }) => {
+  const card = await openEval(page);
+  const diffs = card.locator('.eval-diff');
+  const cities = diffs.filter({ hasText: 'distinct cities' });
+  const admins = diffs.filter({ hasText: 'emails of admins' });
+  // A mark on the cities diff's element: it survives only if that element is kept.
+  await cities.evaluate((el) => { el.dataset.kept = 'yes'; });
+  await row(card, 'emails of admins').getByLabel('Candidate SQL').fill('SELECT name FROM users WHERE is_admin = TRUE');
+  await expect(admins.locator('ins')).toHaveText(['name']);
+  await expect(cities).toHaveAttribute('data-kept', 'yes');
+  // The cities case's own changes show in its diff: its flag, then its name.
+  await row(card, 'distinct cities').getByTestId('eval-critical').check();
+  await expect(cities.locator('.eval-tag')).toHaveText('critical');
+  await row(card, 'distinct cities').getByLabel('Name').fill('');
+  await expect(diffs.nth(1).locator('.eval-diff-name')).toHaveText('case 4');
+  // A case removed above it renumbers the nameless case, in its diff too.
+  await card.getByRole('button', { name: 'Remove case 1', exact: true }).click();
+  await expect(diffs.nth(1).locator('.eval-diff-name')).toHaveText('case 3');
+  await expect(diffs.nth(1).locator('.eval-tag')).toHaveText('critical');
+  // A case that stops changing outcome leaves the list; the other stays.
+  await row(card, 'emails of admins').getByLabel('Candidate SQL').fill('SELECT email FROM users WHERE is_admin = TRUE');
+  await expect(diffs).toHaveCount(1);
+  await expect(diffs.first().locator('.eval-diff-name')).toHaveText('case 3');
+  expect(await bucket(card, 'regressed')).toEqual([]);
+});
+
 test('tolerance and critical flags decide; a bad tolerance keeps the last verdict, marked stale', async ({ page }) => {
   const card = await openEval(page);
   const verdict = card.getByTestId('eval-verdict');
