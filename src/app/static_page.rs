@@ -55,6 +55,9 @@ pub fn render(route: Route) -> String {
     // Once per process; a second call finds it set, which is as good.
     let _ = Executor::init_local_custom_executor(Unrun);
     let owner = Owner::new();
+    // This render reads each signal once to write the page and never runs again, so reads
+    // outside a tracking context are meant here: no debug warning for each of them.
+    let _once = leptos::reactive::diagnostics::SpecialNonReactiveZone::enter();
     owner.with(|| {
         let persist = Persist::unused();
         provide_context(persist);
