@@ -173,6 +173,8 @@ test('the glossary lists every term the lessons mark, with the definition their 
   await expect(page.getByTestId('reading-progress')).toContainText(`0 of ${lessons.length} read`);
   await expect(page.getByTestId('glossary').locator('.eyebrow')).not.toContainText('Lesson');
   await expect(page.locator('.pager')).toHaveCount(0);
+  // The glossary's text comes with its page, fetched on the move: read it once it is in.
+  await expect(page.locator('.glossary-entry')).toHaveCount(marked.size);
   const entries = await page.locator('.glossary-entry').evaluateAll((els) =>
     els.map((el) => ({
       id: el.id.replace(/^term-/, ''),
