@@ -107,7 +107,13 @@ impl LatencyModel {
     /// a median that is not finite and positive gives zeros, and the median is capped at
     /// [`MAX_MEDIAN_MS`].
     pub fn sample(&self, seed: u64, count: usize) -> Vec<f64> {
-        let count = count.min(MAX_SAMPLES);
+        self.sample_from(&standard_normals(seed, count))
+    }
+
+    /// The response times for the standard normal draws `z`, one request per draw, in order:
+    /// what [`sample`](Self::sample) computes from [`standard_normals`]. Two models sampled
+    /// from the same draws differ only where the models differ (the explorer's "trimmed" tail).
+    pub fn sample_from(&self, z: &[f64]) -> Vec<f64> {
         let median = if self.median_ms.is_finite() && self.median_ms > 0.0 {
             self.median_ms.min(MAX_MEDIAN_MS)
         } else {
@@ -123,10 +129,11 @@ impl LatencyModel {
         } else {
             self.slow_factor.clamp(1.0, MAX_SLOW_FACTOR)
         };
-        let mut rng = SplitMix64::new(seed);
-        (0..count)
-            .map(|i| {
-                let ms = median * (sigma * rng.next_standard_normal()).exp();
+        z.iter()
+            .take(MAX_SAMPLES)
+            .enumerate()
+            .map(|(i, z)| {
+                let ms = median * (sigma * z).exp();
                 // Every N-th, by position: an exact share, unbiased as the draws are independent.
                 let slow = self.slow_one_in > 0 && (i + 1) % self.slow_one_in as usize == 0;
                 if slow {
@@ -137,6 +144,22 @@ impl LatencyModel {
             })
             .collect()
     }
+}
+
+/// `count` standard normal draws (at most [`MAX_SAMPLES`]), the same for the same `seed`: the
+/// randomness of a sample, which [`LatencyModel::sample_from`] scales into response times.
+pub fn standard_normals(seed: u64, count: usize) -> Vec<f64> {
+    let mut rng = SplitMix64::new(seed);
+    (0..count.min(MAX_SAMPLES))
+        .map(|_| rng.next_standard_normal())
+        .collect()
+}
+
+/// The explorer's draws ([`EXPLORER_SEED`], [`EXPLORER_REQUESTS`]), computed once: each edit of
+/// the explorer's fields rescales them instead of drawing them anew.
+fn explorer_normals() -> &'static [f64] {
+    static DRAWS: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
+    DRAWS.get_or_init(|| standard_normals(EXPLORER_SEED, EXPLORER_REQUESTS))
 }
 
 /// Arithmetic mean of `samples`, in their unit; `None` when empty.
@@ -357,7 +380,15 @@ impl TailStory {
     /// Draws the explorer's sample for `model` and the trimmed comparison; `None` if the
     /// sample is empty.
     pub fn of(model: &LatencyModel, seed: u64, count: usize) -> Option<TailStory> {
-        let now = Summary::of(&model.sample(seed, count))?;
+        let z = standard_normals(seed, count);
+        TailStory::from_sample(model, &model.sample_from(&z), &z)
+    }
+
+    /// The story of `sample`, which `model` drew from the standard normal draws `z`
+    /// ([`LatencyModel::sample_from`]); the trimmed comparison is drawn from the same `z`.
+    /// `None` if the sample is empty.
+    pub fn from_sample(model: &LatencyModel, sample: &[f64], z: &[f64]) -> Option<TailStory> {
+        let now = Summary::of(sample)?;
         let has_slow = model.slow_one_in > 0 && model.slow_factor > 1.0;
         let (trimmed_model, trimmed_how) = if has_slow {
             (
@@ -380,7 +411,7 @@ impl TailStory {
                 ),
             )
         };
-        let trimmed = Summary::of(&trimmed_model.sample(seed, count))?;
+        let trimmed = Summary::of(&trimmed_model.sample_from(z))?;
         Some(TailStory {
             now,
             trimmed,
@@ -553,8 +584,9 @@ impl Explored {
             slow_one_in,
             slow_factor,
         };
-        let samples = model.sample(EXPLORER_SEED, EXPLORER_REQUESTS);
-        let story = TailStory::of(&model, EXPLORER_SEED, EXPLORER_REQUESTS)
+        let z = explorer_normals();
+        let samples = model.sample_from(z);
+        let story = TailStory::from_sample(&model, &samples, z)
             .ok_or_else(|| vec![InputError::new("Median", "No requests to show.")])?;
         let upper = (story.now.p99 * 1.15).max(story.now.mean * 1.15);
         let hist = histogram(&samples, EXPLORER_BINS, upper);
@@ -675,6 +707,31 @@ mod explorer_tests {
             fields,
             ["Median", "Tail (sigma)", "1 in N is slow", "Slow factor"]
         );
+    }
+
+    #[test]
+    fn every_edit_shows_what_a_fresh_sample_of_its_model_gives() {
+        // The explorer rescales draws it made once; each edit must still show exactly the
+        // sample, story and histogram that drawing its model afresh gives.
+        for (median, sigma, one_in, factor) in [
+            ("800", "0.5", "20", "5"),
+            ("250", "1.2", "0", "1"),
+            ("3000", "0", "7", "40"),
+            ("800", "0.5", "20", "5"),
+        ] {
+            let e = Explored::from_text(median, sigma, one_in, factor).unwrap();
+            let model = LatencyModel {
+                median_ms: median.parse().unwrap(),
+                sigma: sigma.parse().unwrap(),
+                slow_one_in: one_in.parse().unwrap(),
+                slow_factor: factor.parse().unwrap(),
+            };
+            let fresh = model.sample(EXPLORER_SEED, EXPLORER_REQUESTS);
+            let story = TailStory::of(&model, EXPLORER_SEED, EXPLORER_REQUESTS).unwrap();
+            assert_eq!(e.story, story, "{median} {sigma} {one_in} {factor}");
+            assert_eq!(e.hist, histogram(&fresh, EXPLORER_BINS, e.upper));
+            assert_eq!(story.now, Summary::of(&fresh).unwrap());
+        }
     }
 
     #[test]
