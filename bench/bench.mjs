@@ -6,7 +6,7 @@
 //   node bench/bench.mjs [--dist dist] [--runs 7] [--changes 60] [--out bench/results/latest.json]
 //                        [--no-lighthouse] [--lighthouse-pages all|first|/a/,/b/] [--lighthouse-runs 3]
 //                        [--parts loads,nav,inputs,distill,eval-scale,lighthouse] [--nav /a/,/b/]
-//                        [--loads /,/a/]
+//                        [--loads /,/a/] [--widgets 'latency explorer,cards']
 //                        [--eval-cases 10,1000,5000]
 //                        [--browser-args '--js-flags=--no-wasm-lazy-compilation']
 //   node bench/bench.mjs --compare old.json new.json
@@ -47,6 +47,8 @@ const out = resolve(opt('out', join(here, 'results', 'latest.json')));
 const EVAL_CASES = opt('eval-cases', '10,1000,5000').split(',').map(Number);
 const parts = new Set(opt('parts', 'loads,nav,inputs,distill,eval-scale,lighthouse').split(','));
 // Lessons reached from the title page inside the app (--nav /a/,/b/): the first and the 1.3 lesson.
+// Which widgets' input → paint to time (by name, as in WIDGETS below): all by default.
+const WIDGET_NAMES = opt('widgets', '').split(',').filter(Boolean);
 const NAV_TO = opt('nav', '/overview/,/model-selection/').split(',');
 // Pages loaded cold (--loads /,/model-selection/): by default the title page and the first lesson.
 const LOADS = opt('loads', 'first');
@@ -90,6 +92,8 @@ const WIDGETS = [
   { name: 'cards', path: '/recall/', widget: 'recall', field: '.recall-review', output: '.recall-review', keys: [' ', '3'] },
   { name: 'latency explorer', path: '/latency-and-throughput/', widget: 'latency', field: '[data-testid="latency-median"]', output: '[data-testid="latency-mean"]', values: ['800', '600', '1200', '400'] },
 ];
+const unknownWidgets = WIDGET_NAMES.filter((n) => !WIDGETS.some((w) => w.name === n));
+if (unknownWidgets.length) throw new Error(`--widgets: no widget named ${unknownWidgets.join(', ')} (${WIDGETS.map((w) => w.name).join(', ')})`);
 
 // ---------------------------------------------------------------- the browser
 async function newPage(browser, throttle, { cache = false } = {}) {
@@ -528,7 +532,8 @@ try {
     }
   }
   for (const t of THROTTLES) {
-    for (const w of parts.has('inputs') ? WIDGETS : []) {
+    const timed = WIDGETS.filter((w) => !WIDGET_NAMES.length || WIDGET_NAMES.includes(w.name));
+    for (const w of parts.has('inputs') ? timed : []) {
       log(`input → paint: ${w.name} at ${t}× CPU…`);
       res.inputs.push(await inputToPaint(browser, origin, w, t));
     }
