@@ -46,9 +46,9 @@ const out = resolve(opt('out', join(here, 'results', 'latest.json')));
 // How many cases the mini eval's import and toggles are measured at (--eval-cases 100,20000).
 const EVAL_CASES = opt('eval-cases', '10,1000,5000').split(',').map(Number);
 const parts = new Set(opt('parts', 'loads,nav,inputs,distill,eval-scale,lighthouse').split(','));
-// Lessons reached from the title page inside the app (--nav /a/,/b/): the first and the 1.3 lesson.
 // Which widgets' input → paint to time (by name, as in WIDGETS below): all by default.
 const WIDGET_NAMES = opt('widgets', '').split(',').filter(Boolean);
+// Lessons reached from the title page inside the app (--nav /a/,/b/): the first and the 1.3 lesson.
 const NAV_TO = opt('nav', '/overview/,/model-selection/').split(',');
 // Pages loaded cold (--loads /,/model-selection/): by default the title page and the first lesson.
 const LOADS = opt('loads', 'first');

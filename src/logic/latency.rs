@@ -155,13 +155,6 @@ pub fn standard_normals(seed: u64, count: usize) -> Vec<f64> {
         .collect()
 }
 
-/// The explorer's draws ([`EXPLORER_SEED`], [`EXPLORER_REQUESTS`]), computed once: each edit of
-/// the explorer's fields rescales them instead of drawing them anew.
-fn explorer_normals() -> &'static [f64] {
-    static DRAWS: std::sync::OnceLock<Vec<f64>> = std::sync::OnceLock::new();
-    DRAWS.get_or_init(|| standard_normals(EXPLORER_SEED, EXPLORER_REQUESTS))
-}
-
 /// Arithmetic mean of `samples`, in their unit; `None` when empty.
 pub fn mean(samples: &[f64]) -> Option<f64> {
     if samples.is_empty() {
@@ -584,9 +577,10 @@ impl Explored {
             slow_one_in,
             slow_factor,
         };
-        let z = explorer_normals();
-        let samples = model.sample_from(z);
-        let story = TailStory::from_sample(&model, &samples, z)
+        // One set of draws for the shown sample and its trimmed comparison.
+        let z = standard_normals(EXPLORER_SEED, EXPLORER_REQUESTS);
+        let samples = model.sample_from(&z);
+        let story = TailStory::from_sample(&model, &samples, &z)
             .ok_or_else(|| vec![InputError::new("Median", "No requests to show.")])?;
         let upper = (story.now.p99 * 1.15).max(story.now.mean * 1.15);
         let hist = histogram(&samples, EXPLORER_BINS, upper);
@@ -711,8 +705,8 @@ mod explorer_tests {
 
     #[test]
     fn every_edit_shows_what_a_fresh_sample_of_its_model_gives() {
-        // The explorer rescales draws it made once; each edit must still show exactly the
-        // sample, story and histogram that drawing its model afresh gives.
+        // The explorer draws once for the shown sample and its trimmed comparison; each edit
+        // must still show exactly the sample, story and histogram of its model drawn afresh.
         for (median, sigma, one_in, factor) in [
             ("800", "0.5", "20", "5"),
             ("250", "1.2", "0", "1"),
