@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { serve } from './serve.mjs';
+import { WIDGETS } from './widgets.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..');
@@ -46,7 +47,7 @@ const out = resolve(opt('out', join(here, 'results', 'latest.json')));
 // How many cases the mini eval's import and toggles are measured at (--eval-cases 100,20000).
 const EVAL_CASES = opt('eval-cases', '10,1000,5000').split(',').map(Number);
 const parts = new Set(opt('parts', 'loads,nav,inputs,distill,eval-scale,lighthouse').split(','));
-// Which widgets' input → paint to time (by name, as in WIDGETS below): all by default.
+// Which widgets' input → paint to time (by name, as in bench/widgets.mjs): all by default.
 const WIDGET_NAMES = opt('widgets', '').split(',').filter(Boolean);
 // Lessons reached from the title page inside the app (--nav /a/,/b/): the first and the 1.3 lesson.
 const NAV_TO = opt('nav', '/overview/,/model-selection/').split(',');
@@ -80,18 +81,6 @@ function lessonPaths() {
   return [...new Set(paths)].filter((p) => p !== '/' && existsSync(join(dist, p, 'index.html')));
 }
 
-// The widgets whose input → paint the issue asks for: where they are, which field changes,
-// which output must change, and the values to cycle through.
-const WIDGETS = [
-  { name: 'weight memory', path: '/model-selection/', widget: 'weight-memory', field: '[data-testid="weight-params"]', output: '[data-testid="weight-gb"]', values: ['8', '70', '13', '405'] },
-  { name: 'decode ceiling', path: '/why-size-wins/', widget: 'decode-ceiling', field: '[data-testid="decode-bandwidth"]', output: '[data-testid="decode-tps-a"]', values: ['200', '100', '3350', '819'] },
-  { name: 'distillation', path: '/model-selection/', widget: 'distillation', field: '[data-testid="distill-temperature"]', output: '[data-testid="loss-soft-a"]', values: ['1', '2', '4', '0.5'] },
-  // The first case's candidate SQL, made wrong and put back: the candidate's accuracy moves.
-  { name: 'mini eval', path: '/model-selection/', widget: 'mini-eval', field: 'li.eval-case textarea.eval-sql-input', nth: 2, output: '[data-testid="eval-acc-candidate"]', values: ['SELECT 1', null] },
-  // Cards: Space shows the answer, 3 grades it Good and brings the next card.
-  { name: 'cards', path: '/recall/', widget: 'recall', field: '.recall-review', output: '.recall-review', keys: [' ', '3'] },
-  { name: 'latency explorer', path: '/latency-and-throughput/', widget: 'latency', field: '[data-testid="latency-median"]', output: '[data-testid="latency-mean"]', values: ['800', '600', '1200', '400'] },
-];
 const unknownWidgets = WIDGET_NAMES.filter((n) => !WIDGETS.some((w) => w.name === n));
 if (unknownWidgets.length) throw new Error(`--widgets: no widget named ${unknownWidgets.join(', ')} (${WIDGETS.map((w) => w.name).join(', ')})`);
 
