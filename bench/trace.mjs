@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Where a widget's edits spend the main thread: one of the benchmark's widgets (bench/widgets.mjs)
-// changed as the benchmark changes it, under a Chromium trace, and each change's main-thread time
-// split by what the browser was doing (self time of its trace events; the median change): script, style, layout,
-// pre-paint, paint, layerize, and the rest (task time no finer event covers, commits, garbage
-// collection). A tool for deciding what to try, not a benchmark: the tracing itself slows the
-// page, so compare its figures only with each other. Unthrottled (the default) they repeat
-// within about 20% on the 2-core VMs; at --rate 4 they swing by more than the effects sought.
+// changed as the benchmark changes it, under a Chromium trace, and the median change's
+// main-thread time split by what the browser was doing (self time of its trace events): script,
+// style, layout, pre-paint, paint, layerize, and the rest (task time no finer event covers,
+// commits, garbage collection). A tool for deciding what to try, not a benchmark: the tracing
+// itself slows the page, so compare its figures only with each other. Unthrottled (the default)
+// they repeat within about 20% on the 2-core VMs; at --rate 4 they swing by more than the
+// effects sought.
 //
 //   node bench/trace.mjs --dist dist --widget 'mini eval' [--changes 60] [--rate 1]
 //                        [--values 'SELECT 1,SELECT 2'] [--css '.eval-diffs{display:none}']
@@ -116,7 +117,7 @@ try {
     while (i >= 0 && starts[i] > e.ts) i--;
     if (i >= 0) per[i][KIND[e.name] ?? 'other'] += Math.max(0, us) / 1000;
   }
-  const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
+  const median = (ms) => { const s = [...ms].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
   console.log(`${w.name}: ${changes} changes at ${rate}× CPU${css ? `, with ${css}` : ''}; main-thread ms per change (median)`);
   for (const k of KINDS) console.log(`  ${k.padEnd(10)} ${median(per.map((c) => c[k])).toFixed(1).padStart(7)}`);
   console.log(`  ${'total'.padEnd(10)} ${median(per.map((c) => KINDS.reduce((a, k) => a + c[k], 0))).toFixed(1).padStart(7)}`);
