@@ -86,10 +86,12 @@ for (const width of [1280, 375]) {
     const terms = page.locator('article a.term[data-term]');
     const count = await terms.count();
     expect(count).toBeGreaterThan(10);
-    // Every mark of the lesson, including those at the end of a line.
+    // Every mark of the lesson, including those at the end of a line, and those on a block's
+    // last lines, whose tooltip reaches over the widget below.
+    let pastBlock = 0;
     for (let i = 0; i < count; i++) {
       const term = terms.nth(i);
-      await term.scrollIntoViewIfNeeded();
+      await term.evaluate((el) => el.scrollIntoView({ block: 'center' }));
       await term.hover();
       const tip = await tipOf(term);
       await expect(tip).toBeVisible();
@@ -105,7 +107,18 @@ for (const width of [1280, 375]) {
       // Just under the term's line, not over it.
       expect(t.y).toBeGreaterThanOrEqual(r.bottom - 2);
       expect(t.y).toBeLessThan(r.bottom + 16);
+      // Painted whole, on top: at its corners, the page shows the tip (a term at the very end
+      // of the page may leave its tip below the screen; only what is on the screen counts).
+      const onTop = await tip.evaluate((el) => {
+        const b = el.getBoundingClientRect();
+        return [[b.left + 4, b.top + 4], [b.right - 4, b.top + 4], [b.left + 4, b.bottom - 4], [b.right - 4, b.bottom - 4]]
+          .filter(([, y]) => y < innerHeight)
+          .map(([x, y]) => el.contains(document.elementFromPoint(x, y)));
+      });
+      expect(onTop, `the tooltip of term ${i} is painted whole`).not.toContain(false);
+      if (onTop.length === 4 && t.y + t.height > p.bottom) pastBlock++;
     }
+    expect(pastBlock).toBeGreaterThan(0);
     await context.close();
   });
 }
