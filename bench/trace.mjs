@@ -9,10 +9,11 @@
 // effects sought.
 //
 //   node bench/trace.mjs --dist dist --widget 'mini eval' [--changes 60] [--rate 1]
-//                        [--values 'SELECT 1,SELECT 2'] [--css '.eval-diffs{display:none}']
+//                        [--values 'SELECT 1,SELECT 2'] [--css '.eval-diffs{display:none}'] [--names]
 //
 // --values replaces the widget's own cycle (an empty item: the field's first value); --css adds
-// a stylesheet to the page before the changes, to see what a style would save before writing it.
+// a stylesheet to the page before the changes, to see what a style would save before writing it;
+// --names also lists the trace events themselves, each with its median own time per change.
 import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
 import { serve } from './serve.mjs';
@@ -31,6 +32,7 @@ const changes = Math.max(4, Number(opt('changes', 60)));
 const rate = Math.max(1, Number(opt('rate', 1)));
 const css = opt('css', '');
 const values = opt('values', null)?.split(',').map((v) => v || null) ?? w.values;
+const names = argv.includes('--names');
 
 // What each trace event's own time counts as.
 const KIND = {
@@ -105,6 +107,7 @@ try {
   const starts = events.filter((e) => e.name === 'trace-change').map((e) => e.ts).sort((a, b) => a - b);
   if (starts.length !== changes) throw new Error(`${starts.length} change marks in the trace, not ${changes}`);
   const per = starts.map(() => Object.fromEntries(KINDS.map((k) => [k, 0])));
+  const byName = starts.map(() => new Map());
   const open = [];
   const own = new Map(xs.map((e) => [e, e.dur]));
   for (const e of xs) {
@@ -115,12 +118,20 @@ try {
   for (const [e, us] of own) {
     let i = starts.length - 1;
     while (i >= 0 && starts[i] > e.ts) i--;
-    if (i >= 0) per[i][KIND[e.name] ?? 'other'] += Math.max(0, us) / 1000;
+    if (i < 0) continue;
+    per[i][KIND[e.name] ?? 'other'] += Math.max(0, us) / 1000;
+    byName[i].set(e.name, (byName[i].get(e.name) ?? 0) + Math.max(0, us) / 1000);
   }
   const median = (ms) => { const s = [...ms].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
   console.log(`${w.name}: ${changes} changes at ${rate}× CPU${css ? `, with ${css}` : ''}; main-thread ms per change (median)`);
   for (const k of KINDS) console.log(`  ${k.padEnd(10)} ${median(per.map((c) => c[k])).toFixed(1).padStart(7)}`);
   console.log(`  ${'total'.padEnd(10)} ${median(per.map((c) => KINDS.reduce((a, k) => a + c[k], 0))).toFixed(1).padStart(7)}`);
+  if (names) {
+    const all = new Set(byName.flatMap((m) => [...m.keys()]));
+    const rows = [...all].map((n) => [n, median(byName.map((m) => m.get(n) ?? 0))]).filter(([, ms]) => ms >= 0.1);
+    console.log('trace events, median own ms per change:');
+    for (const [n, ms] of rows.sort((a, b) => b[1] - a[1])) console.log(`  ${n.padEnd(28)} ${ms.toFixed(1).padStart(7)}  ${KIND[n] ?? 'other'}`);
+  }
 } finally {
   await browser.close();
   await close();

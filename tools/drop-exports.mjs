@@ -32,7 +32,9 @@ const dir = mkdtempSync(join(tmpdir(), 'drop-exports-'));
 try {
   writeFileSync(join(dir, 'graph.json'), JSON.stringify(graph));
   // It lists what it removed on stdout; the count below says enough.
-  execFileSync('wasm-metadce', ['--graph-file', join(dir, 'graph.json'), file, '-o', join(dir, 'out.wasm')], {
+  // IE_WASM_KEEP_NAMES=1 keeps the functions' names (see tools/wasm-opt-cached.sh).
+  const keep = process.env.IE_WASM_KEEP_NAMES === '1' ? ['-g'] : [];
+  execFileSync('wasm-metadce', [...keep, '--graph-file', join(dir, 'graph.json'), file, '-o', join(dir, 'out.wasm')], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const after = WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(dir, 'out.wasm')))).map((e) => e.name);

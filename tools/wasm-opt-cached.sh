@@ -5,13 +5,20 @@
 # module from the cache instead of optimizing it again. Used by postbuild.sh and build-sql.sh.
 #
 #   tools/wasm-opt-cached.sh FILE
+#
+# IE_WASM_KEEP_NAMES=1 keeps the functions' names (wasm-opt -g), for a profile or `twiggy`
+# to read: `IE_WASM_KEEP_NAMES=1 tools/build.sh / --dist target/named-dist`.
 set -euo pipefail
 file="${1:?usage: tools/wasm-opt-cached.sh FILE}"
 cache="${CARGO_TARGET_DIR:-target}/wasm-opt-cache"
 mkdir -p "$cache"
-key=$( (wasm-opt --version && sha256sum <"$file") | sha256sum | cut -c1-64)
+flags=(-Oz)
+[ "${IE_WASM_KEEP_NAMES:-}" = 1 ] && flags+=(-g)
+# (Without names, the key is what it was before the option: the cache stays warm.)
+key=$( (wasm-opt --version && [ ${#flags[@]} -gt 1 ] && echo "${flags[*]}"; sha256sum <"$file") |
+  sha256sum | cut -c1-64)
 if [ ! -f "$cache/$key.wasm" ]; then
-  wasm-opt -Oz --output="$cache/$key.tmp.$$" "$file"
+  wasm-opt "${flags[@]}" --output="$cache/$key.tmp.$$" "$file"
   mv "$cache/$key.tmp.$$" "$cache/$key.wasm"
 fi
 cp "$cache/$key.wasm" "$file"
