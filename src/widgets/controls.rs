@@ -11,6 +11,21 @@ pub fn unique_id(prefix: &str) -> String {
     format!("{prefix}-{}", NEXT_ID.fetch_add(1, Ordering::Relaxed))
 }
 
+/// Runs `work` once, when the browser is next idle: for work that only prepares what a reader's
+/// next action needs, such as a widget's warm-up (the recall review's). Browsers without
+/// `requestIdleCallback` skip it, and so does the build's native render of a page.
+pub fn when_idle(work: impl FnOnce() + 'static) {
+    if !cfg!(target_arch = "wasm32") {
+        return;
+    }
+    let work = std::cell::Cell::new(Some(work));
+    request_idle_callback(move || {
+        if let Some(work) = work.take() {
+            work();
+        }
+    });
+}
+
 /// A calculator's live result. While an input is wrong, the last good result stays on screen,
 /// marked stale, and each field's message is at hand. `Copy`, so views share it freely.
 pub struct Calculation<T: Send + Sync + 'static> {

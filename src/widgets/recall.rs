@@ -12,7 +12,7 @@ mod scope;
 mod stats;
 mod tools;
 
-use super::controls::{unique_id, WidgetCard};
+use super::controls::{unique_id, when_idle, WidgetCard};
 use super::modules::Carried;
 use crate::app::persist::Persist;
 use crate::content::{title_by_slug, WidgetParams};
@@ -302,6 +302,41 @@ fn Recall(
             <p class="recall-sr" role="status">{move || announcement.get()}</p>
         </div>
     };
+
+    // V8 compiles a wasm function the first time it runs, so the first "Show answer" and the
+    // first grade would each wait for a few hundred functions to compile (the answer's view,
+    // FSRS's scheduling, the save): most of those keys' time. Once the browser is idle after
+    // mount, both run on a copy no one sees: the card drawn revealed into elements that are
+    // never put in the page, then graded, and its progress written to memory. The reader's
+    // session, the page and what is stored are untouched.
+    when_idle(move || {
+        let Some(copy) = session.try_get_untracked() else {
+            return; // the widget is gone
+        };
+        let Some(card) = copy.current() else {
+            return;
+        };
+        Owner::new().with(|| {
+            let copy = RwSignal::new(copy);
+            copy.update(|s| {
+                s.reveal();
+            });
+            let revealed = Memo::new(move |_| copy.with(Session::is_revealed));
+            let early = Memo::new(move |_| copy.with(Session::current_is_early));
+            let previews = Memo::new(move |_| copy.with(Session::previews));
+            let unseen = view! {
+                <ReviewCard card=card early=early revealed=revealed previews=previews on_reveal=reveal on_grade=grade />
+            };
+            drop(unseen.build());
+            copy.update(|s| {
+                s.grade(Grade::Good, || None, clock_now());
+            });
+            copy.with_untracked(|s| {
+                let memory = crate::logic::storage::MemoryBackend::default();
+                let _ = crate::logic::storage::write(&memory, STORE_NAME, SCHEMA, s.progress());
+            });
+        });
+    });
 
     let (title, above, below) = around(r);
     view! {

@@ -81,6 +81,30 @@ test('three cards reviewed by keyboard alone, and the due count survives a reloa
   expect(errors).toEqual([]);
 });
 
+test('the review, left alone after it appears, shows, stores and announces nothing; its first reveal and grade work', async ({ page }) => {
+  const errors = watchErrors(page);
+  for (const path of ['/recall/', '/overview/']) {
+    const widget = await openRecall(page, path);
+    const question = await page.getByTestId('card-question').textContent();
+    // Idle twice over: the review has made ready its first reveal and grade (on a copy).
+    await page.evaluate(() => new Promise((r) => requestIdleCallback(() => requestIdleCallback(r))));
+    await page.waitForTimeout(300);
+    expect(await stored(page)).toBeNull();
+    await expect(page.getByTestId('card-answer')).toHaveCount(0);
+    await expect(page.getByTestId('card-grade-good')).toHaveCount(0);
+    await expect(page.getByTestId('card-question')).toHaveText(question);
+    await expect(widget.locator('.recall-sr')).toHaveText('');
+    expect(await page.evaluate(() => document.querySelectorAll('.recall-card').length)).toBe(1);
+
+    expect(await gradeShown(page, 'good')).toBe(question);
+    await expect(widget.locator('.recall-sr')).toContainText('Good: back in');
+    const data = (await stored(page)).data;
+    expect(data.log.map((r) => [r.card, r.grade])).toEqual([[data.log[0].card, 3]]);
+    await page.evaluate(() => localStorage.clear());
+  }
+  expect(errors).toEqual([]);
+});
+
 test('a missed card comes back under a moving clock, and grade buttons show intervals', async ({ page }) => {
   await page.clock.install({ time: new Date('2026-03-02T09:00:00Z') });
   await openRecall(page);
