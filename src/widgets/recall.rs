@@ -305,10 +305,9 @@ fn Recall(
 
     // V8 compiles a wasm function the first time it runs, so the first "Show answer" and the
     // first grade would each wait for a few hundred functions to compile (the answer's view,
-    // FSRS's scheduling, the save): most of those keys' time. Once the browser is idle after
-    // mount, both run on a copy no one sees: the card drawn revealed into elements that are
-    // never put in the page, then graded, and its progress written to memory. The reader's
-    // session, the page and what is stored are untouched.
+    // FSRS's scheduling): most of those keys' time. Once the browser is idle after mount, both
+    // run on a copy no one sees: the card drawn revealed into elements that are never put in
+    // the page, then graded. The reader's session, the page and what is stored are untouched.
     when_idle(move || {
         let Some(copy) = session.try_get_untracked() else {
             return; // the widget is gone
@@ -330,10 +329,6 @@ fn Recall(
             drop(unseen.build());
             copy.update(|s| {
                 s.grade(Grade::Good, || None, clock_now());
-            });
-            copy.with_untracked(|s| {
-                let memory = crate::logic::storage::MemoryBackend::default();
-                let _ = crate::logic::storage::write(&memory, STORE_NAME, SCHEMA, s.progress());
             });
         });
     });
