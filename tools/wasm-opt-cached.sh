@@ -13,10 +13,13 @@ file="${1:?usage: tools/wasm-opt-cached.sh FILE}"
 cache="${CARGO_TARGET_DIR:-target}/wasm-opt-cache"
 mkdir -p "$cache"
 flags=(-Oz)
-[ "${IE_WASM_KEEP_NAMES:-}" = 1 ] && flags+=(-g)
-# (Without names, the key is what it was before the option: the cache stays warm.)
-key=$( (wasm-opt --version && [ ${#flags[@]} -gt 1 ] && echo "${flags[*]}"; sha256sum <"$file") |
-  sha256sum | cut -c1-64)
+extra=""
+if [ "${IE_WASM_KEEP_NAMES:-}" = 1 ]; then
+  flags+=(-g)
+  extra="-g"
+fi
+# Only a flag beyond -Oz joins the key, so that the usual build's entries keep their keys.
+key=$( (wasm-opt --version && printf '%s' "$extra" && sha256sum <"$file") | sha256sum | cut -c1-64)
 if [ ! -f "$cache/$key.wasm" ]; then
   wasm-opt "${flags[@]}" --output="$cache/$key.tmp.$$" "$file"
   mv "$cache/$key.tmp.$$" "$cache/$key.wasm"
