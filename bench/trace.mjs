@@ -10,10 +10,14 @@
 //
 //   node bench/trace.mjs --dist dist --widget 'mini eval' [--changes 60] [--rate 1]
 //                        [--values 'SELECT 1,SELECT 2'] [--css '.eval-diffs{display:none}'] [--names]
+//                        [--tree 20] [--categories blink,cc,toplevel,sequence_manager]
 //
 // --values replaces the widget's own cycle (an empty item: the field's first value); --css adds
 // a stylesheet to the page before the changes, to see what a style would save before writing it;
-// --names also lists the trace events themselves, each with its median own time per change.
+// --names also lists the trace events themselves, each with its median own time per change;
+// --tree K prints change K's events (0.2 ms or longer) as a tree, each task with the function
+// that posted it; --categories adds trace categories (with `sequence_manager`, a task's poster
+// is named, which is how the browser's own autofill work after each key was found).
 import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
 import { serve } from './serve.mjs';
@@ -33,6 +37,8 @@ const rate = Math.max(1, Number(opt('rate', 1)));
 const css = opt('css', '');
 const values = opt('values', null)?.split(',').map((v) => v || null) ?? w.values;
 const names = argv.includes('--names');
+const tree = opt('tree', null);
+const extraCategories = opt('categories', '');
 
 // What each trace event's own time counts as.
 const KIND = {
@@ -90,7 +96,7 @@ try {
   cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
   const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
   await cdp.send('Tracing.start', {
-    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.wasm,blink.user_timing',
+    categories: ['devtools.timeline,disabled-by-default-devtools.timeline,v8.wasm,blink.user_timing', extraCategories].filter(Boolean).join(','),
     transferMode: 'ReportEvents',
   });
   await change(page, w, values, changes);
@@ -121,6 +127,21 @@ try {
     if (i < 0) continue;
     per[i][KIND[e.name] ?? 'other'] += Math.max(0, us) / 1000;
     byName[i].set(e.name, (byName[i].get(e.name) ?? 0) + Math.max(0, us) / 1000);
+  }
+  if (tree !== null) {
+    const k = Number(tree);
+    const [from, to] = [starts[k], starts[k + 1] ?? Infinity];
+    const ends = [];
+    console.log(`change ${k}'s events: start ms after the change, name, ms (own ms), poster`);
+    for (const e of xs) {
+      if (e.ts < from || e.ts >= to) continue;
+      while (ends.length && ends[ends.length - 1] <= e.ts) ends.pop();
+      if (e.dur >= 200) {
+        const poster = e.args?.src_func ? ` ${e.args.src_func} (${e.args.src_file})` : '';
+        console.log(`${'  '.repeat(ends.length)}${((e.ts - from) / 1000).toFixed(1)} ${e.name} ${(e.dur / 1000).toFixed(2)} (${(own.get(e) / 1000).toFixed(2)})${poster}`);
+      }
+      ends.push(e.ts + e.dur);
+    }
   }
   const median = (ms) => { const s = [...ms].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
   console.log(`${w.name}: ${changes} changes at ${rate}× CPU${css ? `, with ${css}` : ''}; main-thread ms per change (median)`);

@@ -56,7 +56,7 @@ pub fn GpuSelect(
         gpu.set(id);
     };
     view! {
-        <div class="field">
+        <form method="dialog" class="field">
             <label for=label_for>{label}</label>
             <select id=id data-testid=testid prop:value=shown on:change=on_change>
                 {GPU_PRESETS
@@ -68,7 +68,7 @@ pub fn GpuSelect(
                     .collect_view()}
                 <option value="custom">"Custom (type the figures)"</option>
             </select>
-        </div>
+        </form>
     }
 }
 

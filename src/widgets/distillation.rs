@@ -351,7 +351,7 @@ fn Settings(
     let hard_id = unique_id("distill-hard");
     view! {
         <div class="controls">
-            <div class="field">
+            <form method="dialog" class="field">
                 <label for=entry_id.clone()>"Enter values as"</label>
                 <select
                     id=entry_id
@@ -362,8 +362,8 @@ fn Settings(
                     <option value="weights">"Weights (normalized)"</option>
                     <option value="logits">"Logits (softmax)"</option>
                 </select>
-            </div>
-            <div class="field">
+            </form>
+            <form method="dialog" class="field">
                 <label for=hard_id.clone()>"Hard label (the right token)"</label>
                 <select
                     id=hard_id
@@ -383,7 +383,7 @@ fn Settings(
                         })
                     }}
                 </select>
-            </div>
+            </form>
             <NumberField label="Temperature T" testid="distill-temperature" text=temperature error=t_error step=0.5 min=0.1 />
             <NumberField label="\u{3b1} (weight of the hard loss)" testid="distill-alpha" text=alpha error=a_error step=0.1 />
         </div>
@@ -674,7 +674,7 @@ fn TokenRow(
     view! {
         <tr>
             <th scope="row" class="distill-token">
-                <div class="distill-token-cell">
+                <form method="dialog" class="distill-token-cell">
                     <span class="distill-index" aria-hidden="true">{i}</span>
                     <input
                         id=label_id
@@ -701,7 +701,7 @@ fn TokenRow(
                     >
                         "\u{d7}"
                     </button>
-                </div>
+                </form>
             </th>
             {(0..3).map(|d| view! { <ValueCell i=i d=d rows=rows entry=entry shown=shown problems=problems /> }).collect_view()}
         </tr>
@@ -798,6 +798,7 @@ fn ValueCell(
     };
     view! {
         <td class="distill-cell" class:invalid=move || error().is_some()>
+            <form method="dialog" class="distill-cell-form">
             <input
                 id=field_id
                 type="text"
@@ -829,6 +830,7 @@ fn ValueCell(
             />
             <span class="distill-prob" data-testid=format!("{prefix}-prob{i}")>{normalized}</span>
             <p class="field-message" id=msg_id role="alert">{error}</p>
+            </form>
         </td>
     }
 }

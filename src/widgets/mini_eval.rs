@@ -190,7 +190,7 @@ pub fn MiniEval() -> impl IntoView {
             </div>
 
             <h4 class="eval-heading">{move || format!("The cases ({})", count.get())}</h4>
-            <div class="field eval-schema">
+            <form method="dialog" class="field eval-schema">
                 <label for=schema_label_for>"Schema the questions are about"</label>
                 <textarea
                     id=schema_id
@@ -203,7 +203,7 @@ pub fn MiniEval() -> impl IntoView {
                         editor.maybe_update(|e| e.set_schema(text));
                     }
                 ></textarea>
-            </div>
+            </form>
             <Pager page=page count=count filter=filter search=search page_no=page_no />
             <div class="eval-cases-box" role="region" aria-label="The cases" tabindex="0">
             <ol class="eval-cases" start=move || page.with(|p| p.first + 1)>

@@ -237,7 +237,7 @@ pub fn TryIt() -> impl IntoView {
     let name_input = move |label: &'static str, testid: &'static str, which: Which| {
         let id = unique_id(testid);
         view! {
-            <div class="field">
+            <form method="dialog" class="field">
                 <label for=id.clone()>{label}</label>
                 <input
                     id=id
@@ -256,7 +256,7 @@ pub fn TryIt() -> impl IntoView {
                         });
                     }
                 />
-            </div>
+            </form>
         }
     };
     let task_id = unique_id("tryit-task");
@@ -268,7 +268,7 @@ pub fn TryIt() -> impl IntoView {
             <ol class="tryit-steps">
                 <li class="tryit-step">
                     <h4>"Write the task and the pass threshold, then lock them"</h4>
-                    <div class="field">
+                    <form method="dialog" class="field">
                         <label for=task_id.clone()>"Task the prompts test"</label>
                         <textarea
                             id=task_id
@@ -282,9 +282,9 @@ pub fn TryIt() -> impl IntoView {
                                 sheet.update(|w| w.task = v);
                             }
                         ></textarea>
-                    </div>
+                    </form>
                     <div class="controls">
-                        <div class="field" class:invalid=move || lock_error_for("Prompts").get().is_some()>
+                        <form method="dialog" class="field" class:invalid=move || lock_error_for("Prompts").get().is_some()>
                             <label for=prompts_id.clone()>"Prompts in the eval"</label>
                             <input
                                 id=prompts_id
@@ -297,8 +297,8 @@ pub fn TryIt() -> impl IntoView {
                                 on:input=move |ev| prompts.set(event_target_value(&ev))
                             />
                             <p class="field-message" role="alert">{move || lock_error_for("Prompts").get()}</p>
-                        </div>
-                        <div class="field" class:invalid=move || lock_error_for("Pass threshold").get().is_some()>
+                        </form>
+                        <form method="dialog" class="field" class:invalid=move || lock_error_for("Pass threshold").get().is_some()>
                             <label for=threshold_id.clone()>"Pass threshold (prompts that must pass)"</label>
                             <input
                                 id=threshold_id
@@ -312,7 +312,7 @@ pub fn TryIt() -> impl IntoView {
                                 on:input=move |ev| threshold.set(event_target_value(&ev))
                             />
                             <p class="field-message" role="alert">{move || lock_error_for("Pass threshold").get()}</p>
-                        </div>
+                        </form>
                     </div>
                     <div class="tryit-lock-row">
                         <button

@@ -146,7 +146,7 @@ pub fn WeightMemory(
                         text=params_text
                     />
                 </div>
-                <div class="field">
+                <form method="dialog" class="field">
                     <label for="weight-precision">"Precision"</label>
                     <select
                         id="weight-precision"
@@ -163,7 +163,7 @@ pub fn WeightMemory(
                             .collect_view()}
                         <option value="custom" selected=precision == "custom">"Custom bits per weight"</option>
                     </select>
-                </div>
+                </form>
                 <Show when=is_custom>
                     <div class="control-group">
                         <NumberField label="Bits per weight" testid="weight-bits" text=bits_text error=error_for("Bits per weight") unit="bits" step=0.05 />
@@ -216,7 +216,7 @@ pub fn WeightMemory(
                             <Presets label="Context presets" options=vec![("4K", "4096"), ("8K", "8192"), ("32K", "32768"), ("128K", "131072")] text=context />
                         </div>
                         <NumberField label="Batch (sequences at once)" testid="weight-batch" text=batch error=error_for("Batch size") min=1.0 />
-                        <div class="field">
+                        <form method="dialog" class="field">
                             <label for="weight-kv-precision">"KV-cache precision"</label>
                             <select
                                 id="weight-kv-precision"
@@ -232,7 +232,7 @@ pub fn WeightMemory(
                                     })
                                     .collect_view()}
                             </select>
-                        </div>
+                        </form>
                         <NumberField label="Activations and overhead" testid="weight-overhead" text=overhead error=error_for("Runtime overhead") unit="%" step=5.0 />
                     </div>
                 </div>

@@ -162,21 +162,21 @@ pub fn TrainingPanel(
         <section class="distill-train" aria-labelledby=labelled_by>
             <h4 class="distill-subhead" id=heading_id>"Watch a student learn"</h4>
             <div class="controls">
-                <div class="field">
+                <form method="dialog" class="field">
                     <label for=loss_id.clone()>"Train on"</label>
                     <select id=loss_id data-testid="distill-train-loss" prop:value=move || inputs.loss.get().id() on:change=move |ev| inputs.loss.set(TrainLoss::from_id(&event_target_value(&ev)).unwrap_or_default())>
                         <option value="hard" selected=start_loss == TrainLoss::Hard>"The hard label only"</option>
                         <option value="soft" selected=start_loss == TrainLoss::Soft>"The teacher\u{2019}s soft targets only"</option>
                         <option value="mix" selected=start_loss == TrainLoss::Mix>"The \u{3b1} mix of both"</option>
                     </select>
-                </div>
-                <div class="field">
+                </form>
+                <form method="dialog" class="field">
                     <label for=start_id.clone()>"Student starts"</label>
                     <select id=start_id data-testid="distill-train-start" prop:value=move || inputs.start.get().id() on:change=move |ev| inputs.start.set(TrainStart::from_id(&event_target_value(&ev)).unwrap_or_default())>
                         <option value="uniform" selected=start_student == TrainStart::Uniform>"Uniform (all logits 0)"</option>
                         <option value="seeded" selected=start_student == TrainStart::Seeded>"Random (fixed seed 7)"</option>
                     </select>
-                </div>
+                </form>
                 <NumberField label="Learning rate" testid="distill-lr" text=inputs.learning_rate error=Signal::derive(move || lr.get().err().map(|e| e.message)) step=0.1 />
                 <NumberField label="Steps" testid="distill-steps" text=inputs.steps error=Signal::derive(move || steps.get().err().map(|e| e.message)) step=10.0 min=1.0 />
             </div>

@@ -72,7 +72,7 @@ fn CaseField(
         case.change(|e, id| e.edit(id, field, text));
     };
     view! {
-        <div class=format!("field eval-field {class}")>
+        <form method="dialog" class=format!("field eval-field {class}")>
             <label for=label_for>{label}</label>
             {if sql {
                 view! {
@@ -82,7 +82,7 @@ fn CaseField(
             } else {
                 view! { <input id=id type="text" autocomplete="off" prop:value=value on:input=on_input /> }.into_any()
             }}
-        </div>
+        </form>
     }
 }
 
@@ -105,7 +105,7 @@ fn Grade(
     let select_dom_id = unique_id(select_id);
     let select_for = select_dom_id.clone();
     view! {
-        <div class="eval-grade" class:fails=move || !passes()>
+        <form method="dialog" class="eval-grade" class:fails=move || !passes()>
             <label class="eval-check">
                 <input
                     type="checkbox"
@@ -126,7 +126,7 @@ fn Grade(
                 <option value="pass">"pass (by hand)"</option>
                 <option value="fail">"fail (by hand)"</option>
             </select>
-        </div>
+        </form>
     }
 }
 

@@ -61,7 +61,7 @@ pub fn GradingChoice(
     let id = unique_id("eval-grading");
     let label_for = id.clone();
     view! {
-        <div class="field eval-grading">
+        <form method="dialog" class="field eval-grading">
             <label for=label_for>"Grading"</label>
             <select
                 id=id
@@ -93,6 +93,6 @@ pub fn GradingChoice(
             >
                 {move || status.get().map(|(_, text)| text).unwrap_or_default()}
             </p>
-        </div>
+        </form>
     }
 }

@@ -77,7 +77,7 @@ pub fn Pager(
         <Show when=shown>
             <div class="eval-pager" data-testid="eval-pager">
                 <div class="eval-pager-filters">
-                    <div class="field">
+                    <form method="dialog" class="field">
                         <label for=filter_for.clone()>"Show"</label>
                         <select
                             id=filter_id.clone()
@@ -93,8 +93,8 @@ pub fn Pager(
                                 .map(|f| view! { <option value=f.id()>{f.label()}</option> })
                                 .collect_view()}
                         </select>
-                    </div>
-                    <div class="field">
+                    </form>
+                    <form method="dialog" class="field">
                         <label for=search_for.clone()>"Search names, questions and SQL"</label>
                         <input
                             id=search_id.clone()
@@ -113,7 +113,7 @@ pub fn Pager(
                             }
                             on:change=move |_| apply()
                         />
-                    </div>
+                    </form>
                 </div>
                 <div class="eval-pager-pages">
                     <button

@@ -247,7 +247,7 @@ pub fn ImportPanel(
     let import_id = unique_id("eval-import");
     let import_label_for = import_id.clone();
     view! {
-        <div class="field eval-import">
+        <form method="dialog" class="field eval-import">
             <label for=import_label_for>"Paste an eval file (JSON), or two columns of pass/fail (baseline, candidate), one line per case"</label>
             <textarea
                 id=import_id
@@ -260,7 +260,7 @@ pub fn ImportPanel(
                 on:input=on_input
                 on:paste=on_paste
             ></textarea>
-        </div>
+        </form>
         <div class="eval-actions">
             <button
                 type="button"

@@ -44,7 +44,7 @@ pub fn ScopeAndRetention(
                 }
             }
         >
-            <div class="field">
+            <form method="dialog" class="field">
                 <label for=label_for>"Cards from"</label>
                 <select
                     id=select_id
@@ -58,7 +58,7 @@ pub fn ScopeAndRetention(
                         .map(|(slug, title)| view! { <option value=slug>{title}</option> })
                         .collect_view()}
                 </select>
-            </div>
+            </form>
             <NumberField
                 label="Desired retention"
                 testid="cards-retention"

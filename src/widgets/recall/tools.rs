@@ -54,13 +54,13 @@ pub fn Tools(
             <button type="button" data-testid="cards-export" on:click=on_export>"Export progress"</button>
         </div>
         {move || exported.get().map(|json| view! {
-            <div class="field">
+            <form method="dialog" class="field">
                 <label>"Exported (also downloaded as a file)"
                     <textarea class="recall-json" data-testid="cards-export-json" readonly rows="4" prop:value=json></textarea>
                 </label>
-            </div>
+            </form>
         })}
-        <div class="field">
+        <form method="dialog" class="field">
             <label for=import_for>"Import: paste an export here"</label>
             <textarea
                 id=import_id
@@ -71,7 +71,7 @@ pub fn Tools(
                 prop:value=move || import_text.get()
                 on:input=move |ev| import_text.set(event_target_value(&ev))
             ></textarea>
-        </div>
+        </form>
         <div class="recall-tools">
             <button type="button" data-testid="cards-import-apply" on:click=on_apply>"Import and merge"</button>
         </div>
