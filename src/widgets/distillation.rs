@@ -799,37 +799,37 @@ fn ValueCell(
     view! {
         <td class="distill-cell" class:invalid=move || error().is_some()>
             <form method="dialog" class="distill-cell-form">
-            <input
-                id=field_id
-                type="text"
-                inputmode="decimal"
-                autocomplete="off"
-                spellcheck="false"
-                class="distill-value"
-                data-testid=format!("{prefix}-p{i}")
-                aria-label=aria
-                aria-invalid=move || error().is_some().to_string()
-                aria-describedby=msg_id.clone()
-                prop:value=text
-                on:input=move |ev| set(event_target_value(&ev))
-                on:keydown=on_keydown
-            />
-            <input
-                type="range"
-                class="distill-slider"
-                tabindex="-1"
-                aria-label=move || format!("{} (slider)", aria())
-                min=move || range().0.to_string()
-                max=move || range().1.to_string()
-                step=move || range().2.to_string()
-                prop:value=slider_value
-                on:input=move |ev| {
-                    let v = read_f64(&event_target_value(&ev)).unwrap_or(0.0);
-                    set(distill::value_text(entry.get_untracked(), v));
-                }
-            />
-            <span class="distill-prob" data-testid=format!("{prefix}-prob{i}")>{normalized}</span>
-            <p class="field-message" id=msg_id role="alert">{error}</p>
+                <input
+                    id=field_id
+                    type="text"
+                    inputmode="decimal"
+                    autocomplete="off"
+                    spellcheck="false"
+                    class="distill-value"
+                    data-testid=format!("{prefix}-p{i}")
+                    aria-label=aria
+                    aria-invalid=move || error().is_some().to_string()
+                    aria-describedby=msg_id.clone()
+                    prop:value=text
+                    on:input=move |ev| set(event_target_value(&ev))
+                    on:keydown=on_keydown
+                />
+                <input
+                    type="range"
+                    class="distill-slider"
+                    tabindex="-1"
+                    aria-label=move || format!("{} (slider)", aria())
+                    min=move || range().0.to_string()
+                    max=move || range().1.to_string()
+                    step=move || range().2.to_string()
+                    prop:value=slider_value
+                    on:input=move |ev| {
+                        let v = read_f64(&event_target_value(&ev)).unwrap_or(0.0);
+                        set(distill::value_text(entry.get_untracked(), v));
+                    }
+                />
+                <span class="distill-prob" data-testid=format!("{prefix}-prob{i}")>{normalized}</span>
+                <p class="field-message" id=msg_id role="alert">{error}</p>
             </form>
         </td>
     }
