@@ -3,7 +3,7 @@
 //! Every field a reader types into or chooses from is a form of its own, `<form method="dialog"
 //! class="field">` in place of a plain box around its label and input. On every key, Chrome's
 //! autofill reads each field of the typed-in field's form, and, for a field in no form, every
-//! other formless field on the page: 5–17 ms a key on the 1.3 lesson, four times that on a
+//! other formless field on the page: 5–18 ms a key on the 1.3 lesson, four times that on a
 //! phone. A form of one field costs it about 1 ms. `method="dialog"` sends the form nowhere, so
 //! Enter in a field never reloads the page. Forms do not nest: one never goes inside another, or
 //! inside a `<dialog>` (there, submitting would close it). `tests/e2e/specs/fields.spec.js`
