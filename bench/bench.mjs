@@ -19,6 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { argv, opt } from './cli.mjs';
 import { serve } from './serve.mjs';
 import { WIDGETS } from './widgets.mjs';
 
@@ -30,11 +31,6 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-ru
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 // ---------------------------------------------------------------- arguments
-const argv = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : fallback;
-};
 if (argv.includes('--compare')) {
   const i = argv.indexOf('--compare');
   compare(argv[i + 1], argv[i + 2]);

@@ -17,15 +17,11 @@
 import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { argv, median as middle, opt } from './cli.mjs';
 import { serve } from './serve.mjs';
 
-const argv = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : fallback;
-};
 const top = Number(opt('top', 8));
-const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)] ?? 0; };
+const median = (xs) => middle(xs) ?? 0;
 const ms = (us) => us / 1000;
 const SCRIPT = new Set(['FunctionCall', 'EvaluateScript', 'v8.callFunction', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'v8.compile', 'EventDispatch']);
 
@@ -91,7 +87,7 @@ if (file) {
       const events = [];
       cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
       const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-      await cdp.send('Tracing.start', { categories: 'devtools.timeline,toplevel,sequence_manager,v8', transferMode: 'ReportEvents' });
+      await cdp.send('Tracing.start', { categories: 'devtools.timeline,toplevel,sequence_manager', transferMode: 'ReportEvents' });
       await page.goto(origin + path);
       await page.waitForFunction(() => [...document.querySelectorAll('[data-widget-slot]')]
         .every((s) => s.querySelector('section.widget[data-widget]')), null, { timeout: 60_000 });

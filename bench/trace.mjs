@@ -20,14 +20,10 @@
 // is named, which is how the browser's own autofill work after each key was found).
 import { chromium } from 'playwright-core';
 import { resolve } from 'node:path';
+import { argv, median, opt } from './cli.mjs';
 import { serve } from './serve.mjs';
 import { WIDGETS } from './widgets.mjs';
 
-const argv = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : fallback;
-};
 const dist = resolve(opt('dist', 'dist'));
 const name = opt('widget', '');
 const w = WIDGETS.find((x) => x.name === name);
@@ -143,7 +139,6 @@ try {
       ends.push(e.ts + e.dur);
     }
   }
-  const median = (ms) => { const s = [...ms].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
   console.log(`${w.name}: ${changes} changes at ${rate}× CPU${css ? `, with ${css}` : ''}; main-thread ms per change (median)`);
   for (const k of KINDS) console.log(`  ${k.padEnd(10)} ${median(per.map((c) => c[k])).toFixed(1).padStart(7)}`);
   console.log(`  ${'total'.padEnd(10)} ${median(per.map((c) => KINDS.reduce((a, k) => a + c[k], 0))).toFixed(1).padStart(7)}`);
