@@ -43,13 +43,18 @@ export IE_SQL_DIR="$target_dir/ie-sql/$profile" && tools/build-sql.sh "$IE_SQL_D
 IE_WIDGETS_DIR="$out" cargo run --quiet --bin prerender
 # Minified: the wasm-bindgen glue of every module and its snippets, the diagrams' script and the
 # widgets' stylesheets (comments and long names are a third of a lesson's JavaScript and CSS).
-# Not boot.js nor main.css: the page names those with an integrity hash of what Trunk wrote.
+# And main.css, every page's stylesheet (its comments are a fifth of it): the pages name it with
+# an integrity hash of what Trunk wrote, so that hash is replaced by the minified file's in every
+# page (tools/rehash.mjs). Not boot.js, which is small and named the same way.
 # esbuild keeps each file's kind: a module's names are its own, a classic script's stay global.
 # (wasm-bindgen names one snippet twice in its imports object, the same module both times.)
 if [ "$profile" = release ]; then
   staging="${TRUNK_STAGING_DIR:?run this as a Trunk post_build hook}"
   mapfile -t files < <(cd "$staging" && find . \( -name 'ie-*.js' -o -path './snippets/*.js' \
-    -o -name 'diagrams-*.js' -o -name 'widgets-*.css' \) -type f | sort)
+    -o -name 'diagrams-*.js' -o -name 'widgets-*.css' -o -name 'main-*.css' \) -type f | sort)
+  mapfile -t sheets < <(cd "$staging" && find . -maxdepth 1 -name 'main-*.css' -type f)
+  before=$(node tools/rehash.mjs --hash "${sheets[@]/#/$staging/}")
   (cd "$staging" && esbuild "${files[@]}" --minify --log-level=warning --allow-overwrite \
     --log-override:duplicate-object-key=silent --outbase=. --outdir=.)
+  node tools/rehash.mjs --replace "$staging" $before
 fi

@@ -53,3 +53,25 @@ test('every page reads the same with JavaScript off and on', async ({ browser, p
   }
   await off.close();
 });
+
+// Every page's stylesheet is the build's minified main.css (tools/postbuild.sh), and its
+// integrity hash, rewritten after minifying (tools/rehash.mjs), still lets the browser use it:
+// a stale hash would leave the page unstyled.
+test('every page applies its minified stylesheet', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  const paths = ['', ...(await lessonsOf(page)).map((l) => `${l.slug}/`), 'glossary/', 'print/', '404.html'];
+  for (const path of paths) {
+    await page.goto(`/${path}`);
+    const sheet = await page.evaluate(() => {
+      const link = document.querySelector('link[rel="stylesheet"][href*="main-"]');
+      return { href: link && link.href, integrity: link && link.integrity, rules: link && link.sheet ? link.sheet.cssRules.length : 0,
+        accent: getComputedStyle(document.documentElement).getPropertyValue('--accent').trim() };
+    });
+    expect(sheet.href, path).toBeTruthy();
+    expect(sheet.rules, path).toBeGreaterThan(50);
+    expect(sheet.accent, path).not.toBe('');
+    const css = await (await request.get(sheet.href)).text();
+    expect(css.includes('/*'), `${path}: main.css is minified`).toBe(false);
+  }
+});
