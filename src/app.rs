@@ -183,7 +183,11 @@ pub fn Shell(
                 aria-expanded=move || menu_open.get().to_string()
                 on:click=move |_| menu_open.update(|o| *o = !*o)
             >
-                <span aria-hidden="true">"\u{2630}"</span>
+                // The header's icons are drawn by the stylesheet (`.icon`), not written as
+                // characters (☰, ⌕, ☀, ☾): no text font of the page holds those, and the
+                // fallback fonts the browser then asked the system for were half the text shaping
+                // of the shell's first layout on `/about-your-app/` (2-core VM, 2026-12-04).
+                <span class="icon icon-menu" aria-hidden="true"></span>
                 " Lessons"
             </button>
             })}
@@ -197,7 +201,7 @@ pub fn Shell(
                 aria-keyshortcuts="/ s"
                 on:click=move |_| search_open.set(true)
             >
-                <span aria-hidden="true">"\u{2315}"</span>
+                <span class="icon icon-search" aria-hidden="true"></span>
                 <span class="label-text">" Search"</span>
                 <kbd class="label-text" aria-hidden="true">"/"</kbd>
             </button>

@@ -64,7 +64,8 @@ pub fn ThemeToggle() -> impl IntoView {
             aria-pressed=move || if is_dark() { "true" } else { "false" }
             on:click=toggle
         >
-            <span aria-hidden="true">{move || if is_dark() { "\u{263e}" } else { "\u{2600}" }}</span>
+            // A sun or a moon by `aria-pressed` (`.icon` in style/main.css).
+            <span class="icon" aria-hidden="true"></span>
             <span class="label-text">" Dark theme"</span>
         </button>
     }

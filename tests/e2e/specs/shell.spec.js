@@ -147,6 +147,48 @@ test('the theme toggle overrides the system and survives a reload', async ({ pag
   expect(JSON.parse(stored)).toEqual({ v: 1, data: 'dark' });
 });
 
+// The header's icons are drawings, not characters: no text font of the page holds ☰, ⌕, ☀ or ☾,
+// and asking the system for a fallback font cost the shell's first layout time (style/main.css,
+// `.icon`). Each is drawn in its button's colour, and the theme's follows the theme.
+test('the header icons are drawn in the text colour, and the theme icon follows the theme', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/about-your-app/');
+  await appReady(page);
+  const header = page.locator('header.site-header');
+  const drawing = (icon) => icon.evaluate((el) => {
+    const box = el.getBoundingClientRect(), style = getComputedStyle(el);
+    return { w: box.width, h: box.height, mask: style.maskImage, fill: style.backgroundColor, color: getComputedStyle(el.closest('button')).color };
+  });
+  const masks = new Set();
+  for (const id of ['menu-button', 'search-button', 'theme-toggle']) {
+    const icon = page.getByTestId(id).locator('.icon');
+    await expect(icon).toBeVisible();
+    expect(await icon.getAttribute('aria-hidden')).toBe('true');
+    const drawn = await drawing(icon);
+    expect(drawn.w).toBeGreaterThan(10);
+    expect(drawn.h).toBeGreaterThan(10);
+    expect(drawn.mask).toMatch(/^url\("data:image\/svg\+xml/);
+    expect(drawn.fill).toBe(drawn.color);
+    masks.add(drawn.mask);
+  }
+  expect(masks.size).toBe(3);
+  // No character outside Latin-1 is left in the header's text.
+  expect(await header.evaluate((h) => [...h.textContent].filter((c) => c.codePointAt(0) > 0xff))).toEqual([]);
+  const themeIcon = page.getByTestId('theme-toggle').locator('.icon');
+  const light = (await drawing(themeIcon)).mask;
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect.poll(async () => (await drawing(themeIcon)).mask).not.toBe(light);
+  const dark = await drawing(themeIcon);
+  expect(dark.fill).toBe(dark.color);
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect.poll(async () => (await drawing(themeIcon)).mask).toBe(light);
+  expect(errors).toEqual([]);
+});
+
 test('the menu opens the contents on a narrow screen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/');
