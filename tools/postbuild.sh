@@ -52,9 +52,8 @@ if [ "$profile" = release ]; then
   staging="${TRUNK_STAGING_DIR:?run this as a Trunk post_build hook}"
   mapfile -t files < <(cd "$staging" && find . \( -name 'ie-*.js' -o -path './snippets/*.js' \
     -o -name 'diagrams-*.js' -o -name 'widgets-*.css' -o -name 'main-*.css' \) -type f | sort)
-  mapfile -t sheets < <(cd "$staging" && find . -maxdepth 1 -name 'main-*.css' -type f)
-  before=$(node tools/rehash.mjs --hash "${sheets[@]/#/$staging/}")
   (cd "$staging" && esbuild "${files[@]}" --minify --log-level=warning --allow-overwrite \
     --log-override:duplicate-object-key=silent --outbase=. --outdir=.)
-  node tools/rehash.mjs --replace "$staging" $before
+  mapfile -t sheets < <(find "$staging" -maxdepth 1 -name 'main-*.css' -type f)
+  node tools/rehash.mjs "$staging" "${sheets[@]}"
 fi

@@ -3,12 +3,12 @@
 // (tools/postbuild.sh minifies main.css after Trunk has put its hash into index.html, and the
 // prerender has copied that page into every lesson's):
 //
-//   node tools/rehash.mjs --hash FILE...            prints FILE=sha384-… for each, before the change
-//   node tools/rehash.mjs --replace DIR FILE=HASH…   after it: every page under DIR that names FILE
-//                                                    with HASH gets the file's new hash
+//   node tools/rehash.mjs DIR FILE...   every page under DIR that names FILE with an integrity
+//                                       hash gets the file's hash as it is now
 //
-// It fails when a page names a file with any other hash: a stale hash makes the browser refuse
-// the file, and a page without its stylesheet must not ship.
+// It fails when a tag naming the file still carries another hash afterwards (a form it does not
+// know): a stale hash makes the browser refuse the file, and a page without its stylesheet must
+// not ship.
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -18,36 +18,29 @@ const pages = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
   e.isDirectory() ? pages(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : []);
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-const [mode, ...rest] = process.argv.slice(2);
-if (mode === '--hash') {
-  console.log(rest.map((f) => `${f}=${sri(f)}`).join(' '));
-} else if (mode === '--replace') {
-  const [dir, ...pairs] = rest;
-  const files = dir ? pages(dir) : [];
-  for (const pair of pairs) {
-    const at = pair.lastIndexOf('=sha384-');
-    const [file, old] = [pair.slice(0, at), pair.slice(at + 1)];
-    const now = sri(file);
-    // `href="…/main-….css" integrity="sha384-…"`, as Trunk writes it.
-    const named = new RegExp(`(${escape(basename(file))}"\\s+integrity=")(sha384-[A-Za-z0-9+/=]+)"`, 'g');
-    let seen = 0;
-    for (const page of files) {
-      const html = readFileSync(page, 'utf8');
-      let wrong = null;
-      const next = html.replace(named, (_, head, hash) => {
-        seen += 1;
-        if (hash !== old && hash !== now) wrong = hash;
-        return `${head}${now}"`;
-      });
-      if (wrong) {
-        console.error(`rehash: ${page} names ${basename(file)} with ${wrong}, neither its old hash nor its new one`);
-        process.exit(1);
-      }
-      if (next !== html) writeFileSync(page, next);
-    }
-    console.error(`rehash: ${basename(file)}: ${seen} page${seen === 1 ? '' : 's'} now name ${now.slice(0, 20)}…`);
-  }
-} else {
-  console.error('usage: rehash.mjs --hash FILE... | --replace DIR FILE=HASH...');
+const [dir, ...files] = process.argv.slice(2);
+if (!dir || files.length === 0) {
+  console.error('usage: rehash.mjs DIR FILE...');
   process.exit(2);
+}
+const html = pages(dir);
+for (const file of files) {
+  const name = escape(basename(file)), now = sri(file);
+  // The tags that name the file; in each, its integrity attribute (Trunk writes it after href).
+  const tags = new RegExp(`<[^>]*${name}"[^>]*>`, 'g');
+  let rewritten = 0;
+  for (const page of html) {
+    const text = readFileSync(page, 'utf8');
+    const next = text.replace(tags, (tag) => tag.replace(/integrity="sha384-[A-Za-z0-9+/=]+"/, () => {
+      rewritten += 1;
+      return `integrity="${now}"`;
+    }));
+    const stale = (next.match(tags) ?? []).find((tag) => /integrity="/.test(tag) && !tag.includes(`integrity="${now}"`));
+    if (stale) {
+      console.error(`rehash: ${page} names ${basename(file)} with an integrity it cannot rewrite: ${stale}`);
+      process.exit(1);
+    }
+    if (next !== text) writeFileSync(page, next);
+  }
+  console.error(`rehash: ${basename(file)}: ${rewritten} page tag${rewritten === 1 ? '' : 's'} now name ${now.slice(0, 20)}…`);
 }
