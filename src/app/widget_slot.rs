@@ -35,6 +35,18 @@ use wasm_bindgen::prelude::*;
 // A slot is observed afresh each time it waits, so that the observer reports on it (and a mount
 // follows) even when it was watched already (a restart).
 //
+// The widgets on or near the screen when a lesson starts go live before the shell draws the page
+// anew, in the page the build wrote (`mount_early`, called by `app::mount`, which waits for them):
+// a reader who lands on a widget (a link to it, a reload in the middle of a lesson) can use it
+// while the shell is still to come. Near is what the observer calls near: within a screen's
+// height above or below it. Those further down mount after the shell, as before: at the top of a
+// lesson, what the reader uses first is the shell's header. When the shell draws its own slots,
+// each one takes the widget mounted in the build's slot of that name and parameters, in page
+// order, as it is (`adopt`): its nodes move, its state and its fields' text stay, and the field
+// the reader was in gets the focus back (`keep_focus`, called just before the shell clears the
+// page). A widget mounted early that the shell has not drawn yet is mounted anew in the shell's
+// slot.
+//
 // The widgets the build draws (the diagrams) need no module: only a stylesheet (every module's
 // has their rules), and a small script of their own (`drawn_shown`). A stylesheet the page links
 // already is not linked again.
@@ -54,8 +66,9 @@ use wasm_bindgen::prelude::*;
 // notice. The shell is another instance and goes on. A restart asks each module's script for a
 // fresh instance, and mounts every slot anew from what is stored.
 #[wasm_bindgen(inline_js = r#"
-let list = null, stopped = false, stepping = false;
-const ahead = [], loading = new Map(), sheets = new Map(), mounted = new Map(), waiting = new Map(), near = new WeakSet(), at = (file) => new URL(file, document.baseURI).href;
+let list = null, stopped = false, stepping = false, focused = null;
+const ahead = [], loading = new Map(), sheets = new Map(), mounted = new Map(), waiting = new Map(), near = new WeakSet(), filled = new WeakSet(), at = (file) => new URL(file, document.baseURI).href;
+const early = { slots: [], done: null, late: false };
 const watch = window.IntersectionObserver ? new IntersectionObserver((seen) => {
   for (const e of seen) {
     if (e.isIntersecting) near.add(e.target); else near.delete(e.target);
@@ -156,9 +169,58 @@ function stop(error) {
 addEventListener("error", (e) => stop(e.error));
 addEventListener("unhandledrejection", (e) => stop(e.reason));
 function failed(el, e) {
-  if (e instanceof WebAssembly.RuntimeError) { stop(e); return; }
-  el.classList.add("widget-error");
-  el.textContent = "This interactive part could not be loaded (" + e.message + "). Reload the page to try again.";
+  filled.add(el);
+  if (e instanceof WebAssembly.RuntimeError) { stop(e); } else {
+    el.classList.add("widget-error");
+    el.textContent = "This interactive part could not be loaded (" + e.message + "). Reload the page to try again.";
+  }
+  earlyDone();
+}
+function earlyDone() {
+  if (!early.done || (!stopped && !early.late && early.slots.some((e) => !filled.has(e.el)))) return;
+  const done = early.done;
+  early.done = null;
+  setTimeout(done, 0);
+}
+export function mount_early() {
+  const app = document.getElementById("app"), h = innerHeight;
+  const slots = app ? [...app.querySelectorAll("[data-widget-slot]")].filter((el) => {
+    const box = el.getBoundingClientRect();
+    return box.bottom > -h && box.top < 2 * h;
+  }) : [];
+  if (!slots.length || !document.querySelector('meta[name="ie-course-widgets"]')) return Promise.resolve();
+  const p = new Promise((done) => { early.done = done; });
+  setTimeout(() => { early.late = true; earlyDone(); }, 3000);
+  for (const el of slots) {
+    const name = el.dataset.widgetSlot, params = el.dataset.params || "[]";
+    early.slots.push({ el, name, params });
+    mount_widget(el, name, params);
+  }
+  return p;
+}
+export function keep_focus() {
+  const el = document.activeElement;
+  focused = el && early.slots.some((e) => e.el.contains(el)) ? el : null;
+}
+function adopt(el, name, params) {
+  const i = early.slots.findIndex((e) => e.name === name && e.params === params && !e.el.isConnected);
+  if (i < 0) return false;
+  const [{ el: from }] = early.slots.splice(i, 1);
+  waiting.delete(from);
+  if (watch) watch.unobserve(from);
+  const was = mounted.get(from);
+  mounted.delete(from);
+  if (!was || !filled.has(from)) return false;
+  el.replaceChildren(...from.childNodes);
+  el.className = from.className;
+  el.style.contentVisibility = from.style.contentVisibility;
+  mounted.set(el, was);
+  filled.add(el);
+  if (focused && el.contains(focused)) {
+    focused.focus({ preventScroll: true });
+    focused = null;
+  }
+  return true;
 }
 function step() {
   if (stepping) return;
@@ -173,13 +235,15 @@ function step() {
     if (watch) watch.unobserve(el);
     const box = el.getBoundingClientRect(), keep = box.top < 0;
     if (keep) el.style.contentVisibility = "visible";
-    if (!stopped) { try { w.m.mount_widget(el, w.name, w.params); } catch (e) { failed(el, e); } }
+    if (!stopped) { try { w.m.mount_widget(el, w.name, w.params); filled.add(el); } catch (e) { failed(el, e); } }
     if (keep) { const grew = el.getBoundingClientRect().bottom - box.bottom; if (grew) scrollBy(0, grew); }
+    earlyDone();
     if (waiting.size) step();
   }, 0);
 }
 export function mount_widget(el, name, params) {
-  for (const gone of [...mounted.keys()].filter((e) => !e.isConnected)) mounted.delete(gone);
+  if (adopt(el, name, params)) return;
+  for (const gone of [...mounted.keys()].filter((e) => !e.isConnected && !early.slots.some((x) => x.el === e))) mounted.delete(gone);
   mounted.set(el, { name, params });
   if (stopped) { notice(el); return; }
   load(name).then((m) => {
@@ -192,6 +256,13 @@ export function mount_widget(el, name, params) {
 extern "C" {
     /// Loads the page's widgets module (once) and mounts widget `name` with `params` (JSON pairs) in `el`.
     fn mount_widget(el: &web_sys::HtmlElement, name: &str, params: &str);
+    /// Mounts the widgets on or near the screen in the page the build wrote, before the shell
+    /// draws the page anew; the promise settles once each is mounted (or has failed), and at
+    /// the latest after 3 s.
+    pub fn mount_early() -> js_sys::Promise;
+    /// Notes the field the reader is in, if it is in a widget mounted early, so that it has the
+    /// focus again once the shell has moved that widget into its view.
+    pub fn keep_focus();
     /// Makes sure what the widget the build drew in `el` needs is in the page: the widgets'
     /// stylesheet, and the script that answers the diagrams (`style/diagrams.js`, named in the
     /// widgets `<meta>` as `data-diagrams`), which takes the diagram in. A page that shows one
@@ -207,6 +278,8 @@ pub fn WidgetSlot(
 ) -> impl IntoView {
     let slot = NodeRef::<leptos::html::Div>::new();
     let params = serde_json::to_string(widget.params).unwrap_or_else(|_| "[]".into());
+    // The build's page carries the parameters too, for a mount before the shell's (`mount_early`).
+    let shown_params = (!widget.params.is_empty()).then(|| params.clone());
     // Mounting into the page is the outside world: once the slot is in the document.
     Effect::new(move |_| {
         if let Some(el) = slot.get() {
@@ -214,7 +287,7 @@ pub fn WidgetSlot(
         }
     });
     view! {
-        <div class="widget-slot" data-widget-slot=widget.name data-needs=widget.needs node_ref=slot>
+        <div class="widget-slot" data-widget-slot=widget.name data-needs=widget.needs data-params=shown_params node_ref=slot>
             <p class="widget-loading">"Loading the interactive part\u{2026}"</p>
             // Readers without JavaScript see this instead (`style/boot.js` marks scripted pages).
             {super::without_script(|| view! {

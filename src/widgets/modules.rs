@@ -94,8 +94,9 @@ pub struct Carried {
 }
 
 thread_local! {
-    /// Mounted widgets and their slots; dropping a handle unmounts its widget.
-    static MOUNTED: RefCell<Vec<(web_sys::HtmlElement, Box<dyn Any>)>> = const { RefCell::new(Vec::new()) };
+    /// Mounted widgets, each with the first node it drew (or its slot, if it drew none);
+    /// dropping a handle unmounts its widget.
+    static MOUNTED: RefCell<Vec<(web_sys::Node, Box<dyn Any>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Mounts widget `name` from `widgets` with `params` (a JSON list of `[key, value]` pairs) into
@@ -109,15 +110,18 @@ pub fn mount_into(
     params: String,
 ) {
     console_error_panic_hook::set_once();
-    // Widgets whose slot has left the page (the reader moved on) are disposed of first.
-    MOUNTED.with(|m| m.borrow_mut().retain(|(slot, _)| slot.is_connected()));
+    // Widgets that have left the page (the reader moved on) are disposed of first. A widget is
+    // followed by what it drew, not by its slot: the shell moves a widget mounted in the
+    // build's page into a slot of its own (`mount_early` in `app/widget_slot.rs`).
+    MOUNTED.with(|m| m.borrow_mut().retain(|(drawn, _)| drawn.is_connected()));
     el.set_inner_html("");
     let handle = leptos::mount::mount_to(el.clone(), move || {
         provide_context(crate::app::persist::Persist::forwarding());
         provide_context(Carried { cards });
         mount(widgets, &name, &params)
     });
-    MOUNTED.with(|m| m.borrow_mut().push((el, Box::new(handle))));
+    let drawn = el.first_child().unwrap_or_else(|| el.into());
+    MOUNTED.with(|m| m.borrow_mut().push((drawn, Box::new(handle))));
 }
 
 /// The body of a widgets module's binary: exports `mount_widget` for the widgets in `$list`, with

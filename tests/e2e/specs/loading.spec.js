@@ -418,3 +418,82 @@ test('the page’s own text is kept as the browser parsed it, and comes back aft
   expect(fetched.filter((p) => p.endsWith('/model-selection/index.html'))).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test('a widget on the screen when a lesson opens goes live before the shell, which keeps it as it is: what was typed, and the field in use', async ({ page }) => {
+  const errors = watchErrors(page);
+  // The moment the latency explorer first appears, still in the page the build wrote: the
+  // reader types a median there and stays in the field.
+  await page.addInitScript(() => {
+    const seen = (window.__early = { card: null, shell: null });
+    new MutationObserver(() => {
+      const card = document.querySelector('[data-widget-slot] section.widget[data-widget="latency"]');
+      if (!card || seen.card) return;
+      seen.card = card;
+      seen.shell = !!document.querySelector('[data-testid="theme-toggle"]');
+      const field = card.querySelector('[data-testid="latency-median"]');
+      field.focus();
+      field.value = '1500';
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/latency-and-throughput/#explore-a-skewed-sample');
+  await appReady(page);
+  expect(await page.evaluate(() => window.__early.shell)).toBe(false);
+  // The shell's view holds that very card, in its own slot: one card, not mounted again.
+  expect(await page.evaluate(() => window.__early.card.isConnected && !!window.__early.card.closest('[data-testid="lesson"] [data-widget-slot]'))).toBe(true);
+  await expect(page.locator('[data-widget="latency"]')).toHaveCount(1);
+  const field = page.getByTestId('latency-median');
+  await expect(field).toHaveValue('1500');
+  await expect(field).toBeFocused();
+  const p50 = async () => parseFloat(await page.getByTestId('latency-p50').textContent());
+  expect(await p50()).toBeGreaterThan(1200);
+  // It goes on working under the shell, and the keys go on to the field.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  await expect(field).toHaveValue('15');
+  await page.keyboard.type('0');
+  await expect(field).toHaveValue('150');
+  await expect.poll(p50).toBeLessThan(1000);
+  await expect(page.locator('#explore-a-skewed-sample')).toBeInViewport();
+  expect(errors).toEqual([]);
+});
+
+test('at the top of a lesson the shell starts first, and the widgets further down mount after it', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.addInitScript(() => {
+    const shellFirst = (window.__shellFirst = {});
+    new MutationObserver(() => {
+      for (const card of document.querySelectorAll('[data-widget-slot] section.widget[data-widget]')) {
+        if (!(card.dataset.widget in shellFirst)) shellFirst[card.dataset.widget] = !!document.querySelector('[data-testid="theme-toggle"]');
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/model-selection/');
+  await appReady(page);
+  await expect.poll(() => page.evaluate(() => Object.keys(window.__shellFirst).length), { timeout: 20_000 }).toBe(4);
+  expect(await page.evaluate(() => window.__shellFirst)).toEqual({ 'weight-memory': true, 'mini-eval': true, distillation: true, recall: true });
+  expect(errors).toEqual([]);
+});
+
+test('what a widget mounted before the shell has to say about stored data, the shell shows', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/recall/');
+  await appReady(page);
+  await page.evaluate(() => localStorage.setItem('ie-course:recall', '{"v":1,"data":'));
+  await page.addInitScript(() => {
+    new MutationObserver((_, mo) => {
+      if (!document.querySelector('[data-widget-slot] section.widget[data-widget="recall"]')) return;
+      window.__deckBeforeShell = !document.querySelector('[data-testid="theme-toggle"]');
+      mo.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.reload();
+  await appReady(page);
+  expect(await page.evaluate(() => window.__deckBeforeShell)).toBe(true);
+  const notice = page.getByTestId('storage-notice');
+  await expect(notice).toHaveCount(1);
+  await expect(notice).toContainText('ie-course:backup:recall:');
+  await expect(page.locator('[data-widget="recall"]')).toBeVisible();
+  expect(errors).toEqual([]);
+});
