@@ -942,11 +942,8 @@ pub fn emit_rust(
                 }
                 CompiledBlock::Widget { name, params, line } => {
                     let needs = needs(name, params);
-                    out.push_str(&format!("            Block::Widget(WidgetUse {{ name: {name:?}, line: {line}, needs: {needs:?}, params: &["));
-                    for (k, v) in params {
-                        out.push_str(&format!("({k:?}, {v:?}), "));
-                    }
-                    out.push_str("] }),\n");
+                    let json = serde_json::to_string(params).unwrap_or_else(|_| "[]".into());
+                    out.push_str(&format!("            Block::Widget(WidgetUse {{ name: {name:?}, line: {line}, needs: {needs:?}, params: {json:?} }}),\n"));
                 }
             }
         }

@@ -22,21 +22,11 @@ use progress::{ProgressBar, ReadingProgress};
 use router::Location;
 use wasm_bindgen::JsCast;
 
-/// Mounts the app into `#app`, replacing the page the build pre-rendered there. The widgets on
-/// or near the screen in that page go live first, in it (`widget_slot::mount_early`): a reader
-/// who lands on one can use it before the shell has drawn the page anew, and the shell then
-/// moves each into its view as it is (`adopt` in `widget_slot.rs`).
+/// Mounts the app into `#app`, replacing the page the build pre-rendered there. On a lesson, the
+/// widgets on or near the screen are live already: the start script mounted them in that page
+/// (`window.ieCourseEarly`, in `widget_slot.rs`), and the shell's slots take them over as they
+/// are, with the focus where the reader left it.
 pub fn mount() {
-    let early = widget_slot::mount_early();
-    wasm_bindgen_futures::spawn_local(async move {
-        // It settles; a rejection would only mean no widget went live early.
-        let _ = wasm_bindgen_futures::JsFuture::from(early).await;
-        mount_now();
-    });
-}
-
-/// Draws the app in place of the page the build wrote.
-fn mount_now() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         // Not a page (a worker, a test harness): there is nothing to mount into.
         return;
@@ -46,7 +36,6 @@ fn mount_now() {
     prose::dismissable_tips();
     let root = match document.get_element_by_id("app") {
         Some(el) => {
-            widget_slot::keep_focus();
             el.set_inner_html("");
             el
         }

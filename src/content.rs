@@ -66,9 +66,10 @@ pub struct WidgetUse {
     /// What it needs from the widgets module that serves it, space-separated: its name, and
     /// for a lesson's recall form that lesson's cards (`widgets::widget_needs`, run by the build).
     pub needs: &'static str,
-    /// The directive's `key: value` parameters, in the order written. The page hands them to
-    /// the widgets module as JSON (`[["key", "value"], …]`), read back by [`widget_params`].
-    pub params: &'static [(&'static str, &'static str)],
+    /// The directive's `key: value` parameters, in the order written, as the JSON the page hands
+    /// the widgets module (`[["key", "value"], …]`, written by the build), read back by
+    /// [`widget_params`].
+    pub params: &'static str,
 }
 
 /// A widget's parameters, as its `mount` reads them. Owned: they reach the widgets module as
@@ -313,10 +314,10 @@ mod tests {
         let mut seen = 0;
         for block in LESSONS.iter().flat_map(|l| l.blocks) {
             if let Block::Widget(w) = block {
-                let json = serde_json::to_string(w.params).unwrap();
-                let params = widget_params(w.name, &json, registry).unwrap();
-                for (k, v) in w.params {
-                    assert_eq!(params.get(k), Some(*v), "{} {k}", w.name);
+                let pairs: Vec<(String, String)> = serde_json::from_str(w.params).unwrap();
+                let params = widget_params(w.name, w.params, registry).unwrap();
+                for (k, v) in &pairs {
+                    assert_eq!(params.get(k), Some(v.as_str()), "{} {k}", w.name);
                 }
                 seen += 1;
             }

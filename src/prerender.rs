@@ -32,6 +32,8 @@ pub fn escape(s: &str) -> String {
 /// Trunk's, so the page fetches one wasm and one script.
 /// It compiles each wasm once, through `window.ieCourseCompile` (which the widget loader uses
 /// too), so that the shell's instance and the widgets' share one download and one compile.
+/// Before it starts the shell, it has the widgets on or near the screen mounted in the page as
+/// the build wrote it (`window.ieCourseEarly`, `src/app/widget_slot.rs`).
 pub fn start_after_first_paint(shell: &str) -> Option<String> {
     let start = shell.find("<script type=\"module\">")?;
     let end = start + shell[start..].find("</script>")? + "</script>".len();
@@ -53,7 +55,7 @@ window.ieCourseCompile = (wasm) => compiled[wasm] = compiled[wasm] || fetch(wasm
 }}).catch((e) => {{ delete compiled[wasm]; throw e; }});
 const app = document.querySelector('meta[name="ie-course-app"]');
 const start = () => app
-  ? Promise.all([import(at(app.content)), window.ieCourseCompile(at(app.dataset.wasm))]).then(async ([glue, module]) => {{ const m = glue.instance(); await m.default({{ module_or_path: module }}); m.start_app(); }})
+  ? Promise.all([import(at(app.content)), window.ieCourseCompile(at(app.dataset.wasm))]).then(async ([glue, module]) => {{ const m = glue.instance(); await m.default({{ module_or_path: module }}); const early = window.ieCourseEarly; await (early && early.ready()); m.start_app(); if (early) early.started(); }})
   : import({js:?}).then((m) => m.default({{ module_or_path: {wasm:?} }}));
 let started = false;
 const go = () => {{ if (!started) {{ started = true; start(); }} }};

@@ -23,12 +23,6 @@ pub struct ShownNotice {
 /// their notices to the shell, which shows them with its own.
 pub const NOTICE_EVENT: &str = "ie-course-notice";
 
-/// Set on the window once the shell hears [`NOTICE_EVENT`]s. A widget mounted before the shell
-/// started (`mount_early` in `widget_slot.rs`) leaves its notices in [`NOTICES_HELD`] instead.
-const NOTICES_HEARD: &str = "ieCourseNoticesHeard";
-/// The notices widgets sent before the shell heard them: an array of texts on the window.
-const NOTICES_HELD: &str = "ieCourseNoticesHeld";
-
 /// Loads and saves stored values, turning every problem into a visible notice.
 /// `Copy`, so components take it from context and move it into closures freely.
 #[derive(Clone, Copy)]
@@ -88,17 +82,6 @@ impl Persist {
         if let Some(w) = web_sys::window() {
             let _ = w
                 .add_event_listener_with_callback(NOTICE_EVENT, on_notice.as_ref().unchecked_ref());
-            let _ = js_sys::Reflect::set(&w, &NOTICES_HEARD.into(), &true.into());
-            let held = js_sys::Reflect::get(&w, &NOTICES_HELD.into()).ok();
-            let _ = js_sys::Reflect::delete_property(&w, &NOTICES_HELD.into());
-            for text in held
-                .and_then(|h| h.dyn_into::<js_sys::Array>().ok())
-                .into_iter()
-                .flat_map(|h| h.to_vec())
-                .filter_map(|t| t.as_string())
-            {
-                self.notify(text);
-            }
         }
         // Lives as long as the page.
         on_notice.forget();
@@ -113,8 +96,13 @@ impl Persist {
     pub fn notify(&self, text: impl Into<String>) {
         let text = text.into();
         if self.forward {
-            if let Some(w) = web_sys::window() {
-                forward(&w, text);
+            let init = web_sys::CustomEventInit::new();
+            init.set_detail(&wasm_bindgen::JsValue::from_str(&text));
+            if let (Some(w), Ok(ev)) = (
+                web_sys::window(),
+                web_sys::CustomEvent::new_with_event_init_dict(NOTICE_EVENT, &init),
+            ) {
+                let _ = w.dispatch_event(&ev);
             }
             return;
         }
@@ -200,29 +188,5 @@ pub fn NoticeArea() -> impl IntoView {
                 </div>
             </For>
         </div>
-    }
-}
-
-/// Hands a widget's notice to the shell: as a [`NOTICE_EVENT`] once the shell hears them, or
-/// kept in [`NOTICES_HELD`] for the shell to show when it starts.
-fn forward(w: &web_sys::Window, text: String) {
-    use wasm_bindgen::{JsCast, JsValue};
-    let heard = js_sys::Reflect::get(w, &NOTICES_HEARD.into()).is_ok_and(|v| v.is_truthy());
-    if !heard {
-        let held = js_sys::Reflect::get(w, &NOTICES_HELD.into())
-            .ok()
-            .and_then(|h| h.dyn_into::<js_sys::Array>().ok())
-            .unwrap_or_else(|| {
-                let a = js_sys::Array::new();
-                let _ = js_sys::Reflect::set(w, &NOTICES_HELD.into(), &a);
-                a
-            });
-        held.push(&JsValue::from_str(&text));
-        return;
-    }
-    let init = web_sys::CustomEventInit::new();
-    init.set_detail(&JsValue::from_str(&text));
-    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict(NOTICE_EVENT, &init) {
-        let _ = w.dispatch_event(&ev);
     }
 }

@@ -36,16 +36,18 @@ use wasm_bindgen::prelude::*;
 // follows) even when it was watched already (a restart).
 //
 // The widgets on or near the screen when a lesson starts go live before the shell draws the page
-// anew, in the page the build wrote (`mount_early`, called by `app::mount`, which waits for them):
-// a reader who lands on a widget (a link to it, a reload in the middle of a lesson) can use it
-// while the shell is still to come. Near is what the observer calls near: within a screen's
-// height above or below it. Those further down mount after the shell, as before: at the top of a
-// lesson, what the reader uses first is the shell's header. When the shell draws its own slots,
-// each one takes the widget mounted in the build's slot of that name and parameters, in page
-// order, as it is (`adopt`): its nodes move, its state and its fields' text stay, and the field
-// the reader was in gets the focus back (`keep_focus`, called just before the shell clears the
-// page). A widget mounted early that the shell has not drawn yet is mounted anew in the shell's
-// slot.
+// anew, in the page the build wrote: the start script (`src/prerender.rs`) calls
+// `ieCourseEarly.ready()`, starts the shell once they are mounted (or have failed, or after 3 s
+// at most), then calls `started()`. A reader who lands on a widget (a link to it, a reload in the
+// middle of a lesson) can use it while the shell is still to come. Near is what the observer
+// calls near: within a screen's height above or below it. Those further down mount after the
+// shell, as before: at the top of a lesson, what the reader uses first is the shell's header.
+// When the shell draws its own slots, each takes the widget mounted in the build's slot of that
+// name and parameters, in page order, as it is (`adopt`): its nodes move, its state and its
+// fields' text stay, and the field the reader was in (noted just before the shell starts) gets
+// the focus back. A widget mounted early that the shell has not drawn yet is mounted anew in the
+// shell's slot. The notices those widgets send (stored data they could not read) are held until
+// the shell listens (`started`).
 //
 // The widgets the build draws (the diagrams) need no module: only a stylesheet (every module's
 // has their rules), and a small script of their own (`drawn_shown`). A stylesheet the page links
@@ -66,9 +68,10 @@ use wasm_bindgen::prelude::*;
 // notice. The shell is another instance and goes on. A restart asks each module's script for a
 // fresh instance, and mounts every slot anew from what is stored.
 #[wasm_bindgen(inline_js = r#"
-let list = null, stopped = false, stepping = false, focused = null;
-const ahead = [], loading = new Map(), sheets = new Map(), mounted = new Map(), waiting = new Map(), near = new WeakSet(), filled = new WeakSet(), at = (file) => new URL(file, document.baseURI).href;
-const early = { slots: [], done: null, late: false };
+let list = null, stopped = false, stepping = false, focused = null, earlyDone = null, late = false;
+const ahead = [], early = [], held = [], loading = new Map(), sheets = new Map(), mounted = new Map(), waiting = new Map(), near = new WeakSet(), filled = new WeakSet(), at = (file) => new URL(file, document.baseURI).href;
+const hold = (e) => held.push(e.detail);
+addEventListener("ie-course-notice", hold);
 const watch = window.IntersectionObserver ? new IntersectionObserver((seen) => {
   for (const e of seen) {
     if (e.isIntersecting) near.add(e.target); else near.delete(e.target);
@@ -170,56 +173,48 @@ addEventListener("error", (e) => stop(e.error));
 addEventListener("unhandledrejection", (e) => stop(e.reason));
 function failed(el, e) {
   filled.add(el);
-  if (e instanceof WebAssembly.RuntimeError) { stop(e); } else {
+  if (e instanceof WebAssembly.RuntimeError) stop(e);
+  else {
     el.classList.add("widget-error");
     el.textContent = "This interactive part could not be loaded (" + e.message + "). Reload the page to try again.";
   }
-  earlyDone();
+  settle();
 }
-function earlyDone() {
-  if (!early.done || (!stopped && !early.late && early.slots.some((e) => !filled.has(e.el)))) return;
-  const done = early.done;
-  early.done = null;
-  setTimeout(done, 0);
+function settle() {
+  if (earlyDone && (stopped || late || early.every((e) => filled.has(e)))) { setTimeout(earlyDone, 0); earlyDone = null; }
 }
-export function mount_early() {
-  const app = document.getElementById("app"), h = innerHeight;
-  const slots = app ? [...app.querySelectorAll("[data-widget-slot]")].filter((el) => {
-    const box = el.getBoundingClientRect();
-    return box.bottom > -h && box.top < 2 * h;
-  }) : [];
-  if (!slots.length || !document.querySelector('meta[name="ie-course-widgets"]')) return Promise.resolve();
-  const p = new Promise((done) => { early.done = done; });
-  setTimeout(() => { early.late = true; earlyDone(); }, 3000);
-  for (const el of slots) {
-    const name = el.dataset.widgetSlot, params = el.dataset.params || "[]";
-    early.slots.push({ el, name, params });
-    mount_widget(el, name, params);
-  }
-  return p;
-}
-export function keep_focus() {
-  const el = document.activeElement;
-  focused = el && early.slots.some((e) => e.el.contains(el)) ? el : null;
-}
+window.ieCourseEarly = {
+  ready() {
+    const app = document.getElementById("app"), h = innerHeight;
+    if (!app || !document.querySelector('meta[name="ie-course-widgets"]')) return;
+    for (const el of app.querySelectorAll("[data-widget-slot]")) {
+      const box = el.getBoundingClientRect();
+      if (box.bottom > -h && box.top < 2 * h) early.push(el);
+    }
+    if (!early.length) return;
+    setTimeout(() => { late = true; settle(); }, 3000);
+    const p = new Promise((ok) => { earlyDone = () => { focused = document.activeElement; ok(); }; });
+    for (const el of early) mount_widget(el, el.dataset.widgetSlot, el.dataset.params);
+    return p;
+  },
+  started() {
+    removeEventListener("ie-course-notice", hold);
+    for (const detail of held.splice(0)) dispatchEvent(new CustomEvent("ie-course-notice", { detail }));
+  },
+};
 function adopt(el, name, params) {
-  const i = early.slots.findIndex((e) => e.name === name && e.params === params && !e.el.isConnected);
+  const i = early.findIndex((e) => !e.isConnected && e.dataset.widgetSlot === name && e.dataset.params === params);
   if (i < 0) return false;
-  const [{ el: from }] = early.slots.splice(i, 1);
+  const from = early.splice(i, 1)[0], was = mounted.get(from);
   waiting.delete(from);
-  if (watch) watch.unobserve(from);
-  const was = mounted.get(from);
   mounted.delete(from);
+  if (watch) watch.unobserve(from);
   if (!was || !filled.has(from)) return false;
   el.replaceChildren(...from.childNodes);
   el.className = from.className;
   el.style.contentVisibility = from.style.contentVisibility;
   mounted.set(el, was);
-  filled.add(el);
-  if (focused && el.contains(focused)) {
-    focused.focus({ preventScroll: true });
-    focused = null;
-  }
+  if (el.contains(focused)) focused.focus({ preventScroll: true });
   return true;
 }
 function step() {
@@ -235,15 +230,16 @@ function step() {
     if (watch) watch.unobserve(el);
     const box = el.getBoundingClientRect(), keep = box.top < 0;
     if (keep) el.style.contentVisibility = "visible";
-    if (!stopped) { try { w.m.mount_widget(el, w.name, w.params); filled.add(el); } catch (e) { failed(el, e); } }
+    filled.add(el);
+    if (!stopped) { try { w.m.mount_widget(el, w.name, w.params); } catch (e) { failed(el, e); } }
     if (keep) { const grew = el.getBoundingClientRect().bottom - box.bottom; if (grew) scrollBy(0, grew); }
-    earlyDone();
+    settle();
     if (waiting.size) step();
   }, 0);
 }
 export function mount_widget(el, name, params) {
   if (adopt(el, name, params)) return;
-  for (const gone of [...mounted.keys()].filter((e) => !e.isConnected && !early.slots.some((x) => x.el === e))) mounted.delete(gone);
+  for (const gone of [...mounted.keys()].filter((e) => !e.isConnected && !early.includes(e))) mounted.delete(gone);
   mounted.set(el, { name, params });
   if (stopped) { notice(el); return; }
   load(name).then((m) => {
@@ -256,13 +252,6 @@ export function mount_widget(el, name, params) {
 extern "C" {
     /// Loads the page's widgets module (once) and mounts widget `name` with `params` (JSON pairs) in `el`.
     fn mount_widget(el: &web_sys::HtmlElement, name: &str, params: &str);
-    /// Mounts the widgets on or near the screen in the page the build wrote, before the shell
-    /// draws the page anew; the promise settles once each is mounted (or has failed), and at
-    /// the latest after 3 s.
-    pub fn mount_early() -> js_sys::Promise;
-    /// Notes the field the reader is in, if it is in a widget mounted early, so that it has the
-    /// focus again once the shell has moved that widget into its view.
-    pub fn keep_focus();
     /// Makes sure what the widget the build drew in `el` needs is in the page: the widgets'
     /// stylesheet, and the script that answers the diagrams (`style/diagrams.js`, named in the
     /// widgets `<meta>` as `data-diagrams`), which takes the diagram in. A page that shows one
@@ -277,17 +266,14 @@ pub fn WidgetSlot(
     widget: &'static WidgetUse,
 ) -> impl IntoView {
     let slot = NodeRef::<leptos::html::Div>::new();
-    let params = serde_json::to_string(widget.params).unwrap_or_else(|_| "[]".into());
-    // The build's page carries the parameters too, for a mount before the shell's (`mount_early`).
-    let shown_params = (!widget.params.is_empty()).then(|| params.clone());
     // Mounting into the page is the outside world: once the slot is in the document.
     Effect::new(move |_| {
         if let Some(el) = slot.get() {
-            mount_widget(&el, widget.name, &params);
+            mount_widget(&el, widget.name, widget.params);
         }
     });
     view! {
-        <div class="widget-slot" data-widget-slot=widget.name data-needs=widget.needs data-params=shown_params node_ref=slot>
+        <div class="widget-slot" data-widget-slot=widget.name data-needs=widget.needs data-params=widget.params node_ref=slot>
             <p class="widget-loading">"Loading the interactive part\u{2026}"</p>
             // Readers without JavaScript see this instead (`style/boot.js` marks scripted pages).
             {super::without_script(|| view! {

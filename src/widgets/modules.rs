@@ -198,7 +198,8 @@ mod tests {
                 .filter_map(|b| match b {
                     Block::Widget(w) => {
                         // What the build wrote is the rule's.
-                        let params = w.params.iter().copied();
+                        let pairs: Vec<(String, String)> = serde_json::from_str(w.params).unwrap();
+                        let params = pairs.iter().map(|(k, v)| (k.as_str(), v.as_str()));
                         assert_eq!(w.needs, widget_needs(w.name, params), "{}", lesson.slug);
                         Some(w.needs.split(' ').map(str::to_string))
                     }
