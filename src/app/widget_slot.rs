@@ -45,8 +45,8 @@ use wasm_bindgen::prelude::*;
 // When the shell draws its own slots, each takes the widget mounted in the build's slot of that
 // name and parameters, in page order, as it is (`adopt`): its nodes move, its state and its
 // fields' text stay, and the field the reader was in (noted just before the shell starts) gets
-// the focus back. A widget mounted early that the shell has not drawn yet is mounted anew in the
-// shell's slot. The notices those widgets send (stored data they could not read) are held until
+// the focus back. A widget mounted early that the shell has not drawn yet, or that could not be
+// loaded, is mounted anew in the shell's slot (a stylesheet that failed is asked for again). The notices those widgets send (stored data they could not read) are held until
 // the shell listens (`started`).
 //
 // The widgets the build draws (the diagrams) need no module: only a stylesheet (every module's
@@ -209,7 +209,7 @@ function adopt(el, name, params) {
   waiting.delete(from);
   mounted.delete(from);
   if (watch) watch.unobserve(from);
-  if (!was || !filled.has(from)) return false;
+  if (!was || !filled.has(from) || from.classList.contains("widget-error")) return false;
   el.replaceChildren(...from.childNodes);
   el.className = from.className;
   el.style.contentVisibility = from.style.contentVisibility;
