@@ -46,8 +46,9 @@ use wasm_bindgen::prelude::*;
 // name and parameters, in page order, as it is (`adopt`): its nodes move, its state and its
 // fields' text stay, and the field the reader was in (noted just before the shell starts) gets
 // the focus back. A widget mounted early that the shell has not drawn yet, or that could not be
-// loaded, is mounted anew in the shell's slot (a stylesheet that failed is asked for again). The notices those widgets send (stored data they could not read) are held until
-// the shell listens (`started`).
+// loaded, is mounted anew in the shell's slot (a stylesheet that failed is asked for again).
+// The notices those widgets send (stored data they could not read) are held until the shell
+// listens (`started`).
 //
 // The widgets the build draws (the diagrams) need no module: only a stylesheet (every module's
 // has their rules), and a small script of their own (`drawn_shown`). A stylesheet the page links

@@ -112,7 +112,7 @@ pub fn mount_into(
     console_error_panic_hook::set_once();
     // Widgets that have left the page (the reader moved on) are disposed of first. A widget is
     // followed by what it drew, not by its slot: the shell moves a widget mounted in the
-    // build's page into a slot of its own (`mount_early` in `app/widget_slot.rs`).
+    // build's page into a slot of its own (`ieCourseEarly` in `app/widget_slot.rs`).
     MOUNTED.with(|m| m.borrow_mut().retain(|(drawn, _)| drawn.is_connected()));
     el.set_inner_html("");
     let handle = leptos::mount::mount_to(el.clone(), move || {
