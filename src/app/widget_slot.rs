@@ -72,7 +72,6 @@ use wasm_bindgen::prelude::*;
 let list = null, stopped = false, stepping = false, focused = null, earlyDone = null, late = false;
 const ahead = [], early = [], held = [], loading = new Map(), sheets = new Map(), mounted = new Map(), waiting = new Map(), near = new WeakSet(), filled = new WeakSet(), at = (file) => new URL(file, document.baseURI).href;
 const hold = (e) => held.push(e.detail);
-addEventListener("ie-course-notice", hold);
 const watch = window.IntersectionObserver ? new IntersectionObserver((seen) => {
   for (const e of seen) {
     if (e.isIntersecting) near.add(e.target); else near.delete(e.target);
@@ -193,6 +192,7 @@ window.ieCourseEarly = {
       if (box.bottom > -h && box.top < 2 * h) early.push(el);
     }
     if (!early.length) return;
+    addEventListener("ie-course-notice", hold);
     setTimeout(() => { late = true; settle(); }, 3000);
     const p = new Promise((ok) => { earlyDone = () => { focused = document.activeElement; ok(); }; });
     for (const el of early) mount_widget(el, el.dataset.widgetSlot, el.dataset.params);
