@@ -52,7 +52,10 @@ use wasm_bindgen::prelude::*;
 //
 // The widgets the build draws (the diagrams) need no module: only a stylesheet (every module's
 // has their rules), and a small script of their own (`drawn_shown`). A stylesheet the page links
-// already is not linked again.
+// already is not linked again, unless it has no rules: the page's own link failed (its `load` or
+// `error` event has passed; Chromium gives it a sheet whose rules cannot be read, and the widgets
+// used to show unstyled), and the loader asks for the file anew with a link of its own, which
+// takes the old one's place once it loads.
 //
 // On a lesson page the shell itself runs in an instance of the page's widgets module (each
 // carries the shell: `src/widgets/modules.rs`). A module's script gives a new instance each time
@@ -78,15 +81,18 @@ const watch = window.IntersectionObserver ? new IntersectionObserver((seen) => {
   }
   step();
 }, { rootMargin: "100% 0px" }) : null;
+function ruled(link) {
+  try { return link.sheet.cssRules.length > 0; } catch { return false; }
+}
 function styles(file) {
   const href = at(file);
   if (!sheets.has(href)) {
     const had = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
-    sheets.set(href, had && had.sheet ? Promise.resolve() : new Promise((ok, fail) => {
-      const link = had || Object.assign(document.createElement("link"), { rel: "stylesheet", href });
-      link.onload = ok;
+    sheets.set(href, had && ruled(had) ? Promise.resolve() : new Promise((ok, fail) => {
+      const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
+      link.onload = () => { if (had) had.remove(); ok(); };
       link.onerror = () => { link.remove(); sheets.delete(href); fail(new Error("its stylesheet did not load")); };
-      if (!had) document.head.append(link);
+      document.head.append(link);
     }));
   }
   return sheets.get(href);

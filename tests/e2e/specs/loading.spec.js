@@ -497,3 +497,33 @@ test('what a widget mounted before the shell has to say about stored data, the s
   await expect(page.locator('[data-widget="recall"]')).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('a lesson whose linked widgets stylesheet failed asks for it again; when it fails again, each widget says so', async ({ context }) => {
+  // /model-selection/ shows diagrams, so its head links the widgets' stylesheet; the loader used
+  // to wait for that link's `load` event, long past, and left the widgets loading for good.
+  for (const failures of [1, Infinity]) {
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    let asked = 0;
+    await page.route(/\/widgets-[0-9a-f]+\.css$/, (route) => (++asked <= failures ? route.abort() : route.continue()));
+    await page.goto('/model-selection/');
+    await appReady(page);
+    const card = page.locator('[data-widget-slot] section.widget[data-widget="weight-memory"]');
+    const slots = page.locator('article [data-widget-slot]');
+    if (failures === 1) {
+      await expect(card).toBeVisible({ timeout: 20_000 });
+      // Styled: the card's border and radius come from that stylesheet, and so do the diagrams'.
+      expect(await card.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('14px');
+      expect(await page.locator('.diagram').first().evaluate((el) => getComputedStyle(el).position)).toBe('relative');
+      await expect(slots.locator('.widget-loading')).toHaveCount(0);
+      expect(await page.locator('link[rel="stylesheet"][href*="widgets-"]').count()).toBe(1);
+    } else {
+      await expect(slots.first()).toHaveClass(/widget-error/, { timeout: 20_000 });
+      await expect(slots.first()).toContainText('its stylesheet did not load');
+      await expect(card).toHaveCount(0);
+    }
+    expect(asked).toBeGreaterThan(1);
+    expect(errors.filter((e) => !/ERR_FAILED|Failed to load resource/.test(e))).toEqual([]);
+    await page.close();
+  }
+});
