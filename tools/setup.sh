@@ -19,6 +19,14 @@ setup_build() {
     rustup target add wasm32-unknown-unknown
   fi
   rustup component list --installed | grep -q '^clippy' || rustup component add clippy
+  # The widgets modules are built with nightly and the standard library's source (why in
+  # tools/postbuild.sh); verified with nightly 2026-05-20.
+  if ! rustup toolchain list | grep -q '^nightly-'; then
+    say "installing Rust nightly (minimal, with rust-src)"
+    rustup toolchain install nightly --profile minimal --component rust-src
+  fi
+  rustup component list --toolchain nightly --installed | grep -q '^rust-src' \
+    || rustup component add rust-src --toolchain nightly
   rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
   # Trunk 0.22 needs a newer rustc than this machine has; 0.21 is verified here.
   if ! trunk --version 2>/dev/null | grep -q '^trunk 0\.21\.'; then
