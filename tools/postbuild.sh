@@ -27,13 +27,18 @@ for m in "${modules[@]}"; do bins+=(--bin "$m"); done
 # - `-Cpanic=immediate-abort`: a panic traps at once, as `panic = "abort"` ends in anyway (the
 #   loader's notice and restart, `src/app/widget_slot.rs`), without formatting its message;
 # - `-Zfmt-debug=none`, `-Zlocation-detail=none`: no `Debug` output and no source locations
-#   (nothing a page shows is written with `{:?}`; the native tests keep both).
-# Together about 10% of each module: 15–20 KB brotli off each lesson's first load.
+#   (nothing a page shows is written with `{:?}`; the native tests keep both);
+# - std's `optimize_for_size`: its smaller versions of sorting and formatting (about 1 KB);
+# and below, wasm-opt's `--low-memory-unused` (about 1 KB): it may fold `p + k` into a load's
+# offset, for k under 1024, which differs only when the sum wraps to an address under 1024. Rust
+# keeps its stack there, growing down from 1 MB, so only a stack 1 MB deep reaches it, and that
+# has overrun the stack already.
+# Together about 10% of each module: 16–21 KB brotli off each lesson's first load.
 widgets_target="$target_dir/widgets-erased"
 nightly_flags="-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=none"
 RUSTFLAGS="--cfg erase_components $nightly_flags" CARGO_TARGET_DIR="$widgets_target" \
   cargo +nightly build --quiet --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort \
-  "${bins[@]}" "${release[@]}"
+  -Zbuild-std-features=optimize_for_size "${bins[@]}" "${release[@]}"
 rm -rf "$out" && mkdir -p "$out"
 # wasm-bindgen, then in release builds the exports no page calls dropped (tools/drop-exports.mjs)
 # and wasm-opt (through a cache: the same input is optimized once): two modules at a time.
@@ -42,7 +47,7 @@ finish() {
     "$widgets_target/wasm32-unknown-unknown/$profile/$1.wasm"
   if [ "$profile" = release ]; then
     node tools/drop-exports.mjs "$out/${1}_bg.wasm"
-    tools/wasm-opt-cached.sh "$out/${1}_bg.wasm"
+    tools/wasm-opt-cached.sh "$out/${1}_bg.wasm" --low-memory-unused
   fi
 }
 export -f finish
