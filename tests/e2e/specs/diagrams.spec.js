@@ -136,9 +136,14 @@ test('a diagram follows the width of its box as the window changes', async ({ pa
   await open(page, 'model-selection');
   const svg = (await diagram(page, 'decision-path')).locator('svg');
   await expect(svg).toHaveAttribute('data-layout', 'wide');
+  // A diagram off the screen is not rendered (`.drawn`: content-visibility: auto), so its box is
+  // not measured until the reader comes to it; a narrower window makes the text above it longer
+  // and can push it off, so the test looks at it again, as a reader would.
   await page.setViewportSize({ width: 400, height: 800 });
+  await svg.scrollIntoViewIfNeeded();
   await expect(svg).toHaveAttribute('data-layout', 'narrow');
   await page.setViewportSize({ width: 1000, height: 800 });
+  await svg.scrollIntoViewIfNeeded();
   await expect(svg).toHaveAttribute('data-layout', 'wide');
 });
 
