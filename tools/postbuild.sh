@@ -33,7 +33,7 @@ for m in "${modules[@]}"; do bins+=(--bin "$m"); done
 # offset, for k under 1024, which differs only when the sum wraps to an address under 1024. Rust
 # keeps its stack there, growing down from 1 MB, so only a stack 1 MB deep reaches it, and that
 # has overrun the stack already.
-# Together about 10% of each module: 16–21 KB brotli off each lesson's first load.
+# Together 10–13% of each module (brotli): 22–33 KB off each lesson's first load.
 widgets_target="$target_dir/widgets-erased"
 nightly_flags="-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=none"
 RUSTFLAGS="--cfg erase_components $nightly_flags" CARGO_TARGET_DIR="$widgets_target" \
