@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the SQL engine module (src/bin/ie-sql.rs: SQLite compiled to wasm, feature `sql`) the
-# way tools/postbuild.sh builds the widgets: cargo for wasm32, wasm-bindgen --target=web, and
-# wasm-opt -Oz in release builds (tools/wasm-opt-cached.sh). Called by tools/postbuild.sh; the
+# way tools/postbuild.sh builds the widgets: cargo for wasm32 with Rust nightly
+# (tools/wasm-nightly.sh), wasm-bindgen --target=web, and wasm-opt -Oz in release builds
+# (tools/wasm-opt-cached.sh). Called by tools/postbuild.sh; the
 # prerender step then copies it in under hashed names. SQLite's C code is compiled by clang
 # (tools/setup.sh installs it).
 #
@@ -15,11 +16,14 @@ release=()
 
 # The shell's target folder: the dependencies' builds are shared, and the course's own library
 # built with the `sql` feature is kept beside the shell's (cargo names builds by their features).
-sql_target="$target_dir"
-cargo build --quiet --locked --target wasm32-unknown-unknown --features sql --bin ie-sql "${release[@]}"
+# Its own target folder: the nightly build's artifacts stay apart from the shell's (stable).
+sql_target="$target_dir/sql-nightly"
+source "$(dirname "$0")/wasm-nightly.sh"
+RUSTFLAGS="$wasm_rustflags" CARGO_TARGET_DIR="$sql_target" \
+  wasm_cargo_build --features sql --bin ie-sql "${release[@]}"
 rm -rf "$out" && mkdir -p "$out"
 wasm-bindgen --target=web --no-typescript --out-dir="$out" --out-name=ie-sql \
   "$sql_target/wasm32-unknown-unknown/$profile/ie-sql.wasm"
 if [ "$profile" = release ]; then
-  tools/wasm-opt-cached.sh "$out/ie-sql_bg.wasm"
+  tools/wasm-opt-cached.sh "$out/ie-sql_bg.wasm" $wasm_opt_flags
 fi

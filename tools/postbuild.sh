@@ -21,24 +21,11 @@ for m in "${modules[@]}"; do bins+=(--bin "$m"); done
 # Leptos's `erase_components` boxes each component's view instead of nesting their types: the
 # widgets' wasm is ~14% smaller (brotli) for it. Its own target folder, so that the shell's
 # build and clippy keep their cache. One cargo run builds the crate once and links each module.
-# Every lesson's first load is its widgets module, so it is built with Rust nightly (installed by
-# tools/setup.sh) and its own build of the standard library, without what a panic would print:
-# - `-Zbuild-std`: std compiled with the crate, at opt-level z and through LTO with it;
-# - `-Cpanic=immediate-abort`: a panic traps at once, as `panic = "abort"` ends in anyway (the
-#   loader's notice and restart, `src/app/widget_slot.rs`), without formatting its message;
-# - `-Zfmt-debug=none`, `-Zlocation-detail=none`: no `Debug` output and no source locations
-#   (nothing a page shows is written with `{:?}`; the native tests keep both);
-# - std's `optimize_for_size`: its smaller versions of sorting and formatting (about 1 KB);
-# and below, wasm-opt's `--low-memory-unused` (about 1 KB): it may fold `p + k` into a load's
-# offset, for k under 1024, which differs only when the sum wraps to an address under 1024. Rust
-# keeps its stack there, growing down from 1 MB, so only a stack 1 MB deep reaches it, and that
-# has overrun the stack already.
-# Together 10–13% of each module (brotli): 22–33 KB off each lesson's first load.
+# Built with Rust nightly, at their smallest: how and why in tools/wasm-nightly.sh.
 widgets_target="$target_dir/widgets-erased"
-nightly_flags="-Zunstable-options -Cpanic=immediate-abort -Zfmt-debug=none -Zlocation-detail=none"
-RUSTFLAGS="--cfg erase_components $nightly_flags" CARGO_TARGET_DIR="$widgets_target" \
-  cargo +nightly build --quiet --target wasm32-unknown-unknown -Zbuild-std=std,panic_abort \
-  -Zbuild-std-features=optimize_for_size "${bins[@]}" "${release[@]}"
+source tools/wasm-nightly.sh
+RUSTFLAGS="--cfg erase_components $wasm_rustflags" CARGO_TARGET_DIR="$widgets_target" \
+  wasm_cargo_build "${bins[@]}" "${release[@]}"
 rm -rf "$out" && mkdir -p "$out"
 # wasm-bindgen, then in release builds the exports no page calls dropped (tools/drop-exports.mjs)
 # and wasm-opt (through a cache: the same input is optimized once): two modules at a time.
@@ -47,11 +34,11 @@ finish() {
     "$widgets_target/wasm32-unknown-unknown/$profile/$1.wasm"
   if [ "$profile" = release ]; then
     node tools/drop-exports.mjs "$out/${1}_bg.wasm"
-    tools/wasm-opt-cached.sh "$out/${1}_bg.wasm" --low-memory-unused
+    tools/wasm-opt-cached.sh "$out/${1}_bg.wasm" $wasm_opt_flags
   fi
 }
 export -f finish
-export out profile widgets_target
+export out profile widgets_target wasm_opt_flags
 printf '%s\n' "${modules[@]}" | xargs -P 2 -I{} bash -c 'finish "$1"' _ {}
 # The SQL engine module, loaded only when a reader turns on execution grading.
 export IE_SQL_DIR="$target_dir/ie-sql/$profile" && tools/build-sql.sh "$IE_SQL_DIR" "$profile"
