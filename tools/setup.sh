@@ -21,7 +21,7 @@ setup_build() {
   rustup component list --installed | grep -q '^clippy' || rustup component add clippy
   # The widgets modules are built with nightly and the standard library's source (why in
   # tools/postbuild.sh); verified with nightly 2026-05-20.
-  if ! rustup toolchain list | grep -q '^nightly-'; then
+  if ! rustup run nightly rustc --version >/dev/null 2>&1; then
     say "installing Rust nightly (minimal, with rust-src)"
     rustup toolchain install nightly --profile minimal --component rust-src
   fi
