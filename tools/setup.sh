@@ -19,8 +19,8 @@ setup_build() {
     rustup target add wasm32-unknown-unknown
   fi
   rustup component list --installed | grep -q '^clippy' || rustup component add clippy
-  # The widgets modules are built with nightly and the standard library's source (why in
-  # tools/postbuild.sh); verified with nightly 2026-05-20.
+  # The widgets and SQL modules are built with nightly and the standard library's source (why
+  # in tools/wasm-nightly.sh); verified with nightly 2026-05-20.
   if ! rustup run nightly rustc --version >/dev/null 2>&1; then
     say "installing Rust nightly (minimal, with rust-src)"
     rustup toolchain install nightly --profile minimal --component rust-src
