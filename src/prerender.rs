@@ -34,6 +34,12 @@ pub fn escape(s: &str) -> String {
 /// too), so that the shell's instance and the widgets' share one download and one compile.
 /// Before it starts the shell, it has the widgets on or near the screen mounted in the page as
 /// the build wrote it (`window.ieCourseEarly`, `src/app/widget_slot.rs`).
+///
+/// What the module needs besides its script and wasm is asked for at the same moment, not one
+/// round trip later (on a phone's network, each is about 150 ms): the scripts its script imports
+/// (`data-imports`: [`glue_imports`]; the browser then has them when the script asks), and on a
+/// page with widgets the widgets' stylesheet, unless the head links it already ([`drawn_head`]).
+/// The widget loader waits for that link (`window.ieCourseSheet`) instead of adding its own.
 pub fn start_after_first_paint(shell: &str) -> Option<String> {
     let start = shell.find("<script type=\"module\">")?;
     let end = start + shell[start..].find("</script>")? + "</script>".len();
@@ -53,9 +59,17 @@ window.ieCourseCompile = (wasm) => compiled[wasm] = compiled[wasm] || fetch(wasm
   if (!r.ok) throw new Error("HTTP " + r.status);
   return /^application\/wasm/.test(r.headers.get("content-type") || "") ? WebAssembly.compileStreaming(r) : r.arrayBuffer().then((b) => WebAssembly.compile(b));
 }}).catch((e) => {{ delete compiled[wasm]; throw e; }});
-const app = document.querySelector('meta[name="ie-course-app"]');
+const app = document.querySelector('meta[name="ie-course-app"]'), widgets = document.querySelector('meta[name="ie-course-widgets"]');
+const ahead = () => {{
+  for (const f of (app.dataset.imports || "").split(" ")) if (f) import(at(f)).catch(() => {{}});
+  const href = widgets && widgets.dataset.css && document.querySelector("[data-widget-slot]") && at(widgets.dataset.css);
+  if (!href || [...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === href)) return;
+  const link = Object.assign(document.createElement("link"), {{ rel: "stylesheet", href }});
+  window.ieCourseSheet = {{ href, loaded: new Promise((done) => {{ link.onload = link.onerror = () => done(); }}) }};
+  document.head.append(link);
+}};
 const start = () => app
-  ? Promise.all([import(at(app.content)), window.ieCourseCompile(at(app.dataset.wasm))]).then(async ([glue, module]) => {{ const m = glue.instance(); await m.default({{ module_or_path: module }}); const early = window.ieCourseEarly; await (early && early.ready()); m.start_app(); if (early) early.started(); }})
+  ? (ahead(), Promise.all([import(at(app.content)), window.ieCourseCompile(at(app.dataset.wasm))]).then(async ([glue, module]) => {{ const m = glue.instance(); await m.default({{ module_or_path: module }}); const early = window.ieCourseEarly; await (early && early.ready()); m.start_app(); if (early) early.started(); }}))
   : import({js:?}).then((m) => m.default({{ module_or_path: {wasm:?} }}));
 let started = false;
 const go = () => {{ if (!started) {{ started = true; start(); }} }};
@@ -166,6 +180,9 @@ pub struct InstalledModule {
     pub bytes: u64,
     /// Its stylesheet ([`module_css`]), as a file name at the site's base.
     pub css: String,
+    /// The scripts its script imports (wasm-bindgen's snippets: [`glue_imports`]), as paths from
+    /// the site's base.
+    pub imports: Vec<String>,
 }
 
 /// The module a page with widgets `shown` loads: the smallest in `modules` that carries them all;
@@ -315,6 +332,30 @@ pub fn without_line_comments(js: &str) -> String {
         .collect()
 }
 
+/// The scripts a wasm-bindgen script `js` imports at its top (its snippets), as paths from where
+/// it lies (`./snippets/…` becomes `snippets/…`), each once. Only relative ones: the glue imports
+/// nothing else. A page's start script imports them beside the script itself, so that they
+/// arrive together, not one round trip after it.
+pub fn glue_imports(js: &str) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    for line in js.lines().filter(|l| l.starts_with("import ")) {
+        let Some(at) = line.find(" from ") else {
+            continue;
+        };
+        let rest = line[at + " from ".len()..].trim_start();
+        let Some(q) = rest.chars().next().filter(|c| *c == '\'' || *c == '"') else {
+            continue;
+        };
+        let Some(path) = rest[1..].split(q).next().and_then(|p| p.strip_prefix("./")) else {
+            continue;
+        };
+        if !found.iter().any(|f| f == path) {
+            found.push(path.to_string());
+        }
+    }
+    found
+}
+
 /// A widgets module's JavaScript (wasm-bindgen's `--target web` output) as a module that can
 /// give any number of instances: its imports stay at the top, and the rest becomes the body of
 /// `export function instance()`, which returns what the module exported (its `default` is the
@@ -406,9 +447,10 @@ pub fn glue_as_factory(js: &str) -> Option<String> {
 pub fn app_head(modules: &[InstalledModule], shown: &[&str]) -> String {
     match page_module(modules, shown) {
         Some(own) if !shown.is_empty() => format!(
-            "\n    <meta name=\"ie-course-app\" content=\"{}\" data-wasm=\"{}\" />",
+            "\n    <meta name=\"ie-course-app\" content=\"{}\" data-wasm=\"{}\" data-imports=\"{}\" />",
             escape(&own.js),
-            escape(&own.wasm)
+            escape(&own.wasm),
+            escape(&own.imports.join(" "))
         ),
         _ => String::new(),
     }
@@ -677,6 +719,7 @@ export { initSync, __wbg_init as default };\n";
                 widgets: vec!["recall", "latency"],
                 bytes: 20,
                 css: "all.css".into(),
+                imports: vec!["snippets/a/inline0.js".into()],
             },
             InstalledModule {
                 js: "w.js".into(),
@@ -684,6 +727,10 @@ export { initSync, __wbg_init as default };\n";
                 widgets: vec!["recall"],
                 bytes: 10,
                 css: "w.css".into(),
+                imports: vec![
+                    "snippets/a/inline0.js".into(),
+                    "snippets/a/inline1.js".into(),
+                ],
             },
         ]
     }
@@ -716,11 +763,13 @@ export { initSync, __wbg_init as default };\n";
         let modules = two_modules();
         assert_eq!(
             app_head(&modules, &["recall"]),
-            "\n    <meta name=\"ie-course-app\" content=\"w.js\" data-wasm=\"w_bg.wasm\" />"
+            "\n    <meta name=\"ie-course-app\" content=\"w.js\" data-wasm=\"w_bg.wasm\" \
+             data-imports=\"snippets/a/inline0.js snippets/a/inline1.js\" />"
         );
         assert_eq!(
             app_head(&modules, &["latency", "recall"]),
-            "\n    <meta name=\"ie-course-app\" content=\"all.js\" data-wasm=\"all_bg.wasm\" />"
+            "\n    <meta name=\"ie-course-app\" content=\"all.js\" data-wasm=\"all_bg.wasm\" \
+             data-imports=\"snippets/a/inline0.js\" />"
         );
         // Without widgets (or with none a module carries), the page starts Trunk's shell.
         assert_eq!(app_head(&modules, &[]), "");
@@ -731,6 +780,30 @@ export { initSync, __wbg_init as default };\n";
         assert!(page.contains("meta[name=\"ie-course-app\"]"), "{page}");
         assert!(page.contains("m.start_app()"), "{page}");
         assert!(page.contains("window.ieCourseCompile"), "{page}");
+    }
+
+    #[test]
+    fn the_start_script_knows_what_the_glue_imports() {
+        let glue = "import { mount_widget } from './snippets/ie-course-1/inline0.js';\n\
+                    import * as import1 from \"./snippets/ie-course-1/inline1.js\"\n\
+                    import * as import2 from \"./snippets/ie-course-1/inline0.js\"\n\
+                    import { x } from 'https://elsewhere.example/x.js';\n\
+                    const s = \"import a from './not/at/the/top.js'\";\n\
+                    export function instance() {}\n";
+        assert_eq!(
+            glue_imports(glue),
+            [
+                "snippets/ie-course-1/inline0.js",
+                "snippets/ie-course-1/inline1.js"
+            ]
+        );
+        assert!(glue_imports("export const a = 1;").is_empty());
+        // The start script imports them with the module's own script, and links the widgets'
+        // stylesheet then too, on a page with widgets that does not link it already.
+        let trunk = "<head><script type=\"module\">\nimport init from '/ie-course-1.js';\nawait init({ module_or_path: '/ie-course-1_bg.wasm' });\n</script></head>";
+        let page = start_after_first_paint(trunk).expect("a Trunk loader");
+        assert!(page.contains("app.dataset.imports"), "{page}");
+        assert!(page.contains("window.ieCourseSheet"), "{page}");
     }
 
     #[test]

@@ -55,7 +55,9 @@ use wasm_bindgen::prelude::*;
 // already is not linked again, unless it has no rules: the page's own link failed (its `load` or
 // `error` event has passed; Chromium gives it a sheet whose rules cannot be read, and the widgets
 // used to show unstyled), and the loader asks for the file anew with a link of its own, which
-// takes the old one's place once it loads.
+// takes the old one's place once it loads. The start script links a lesson's stylesheet as it
+// asks for the module (`window.ieCourseSheet`, `src/prerender.rs`); the loader waits for that
+// link to load or fail, then goes on the same way.
 //
 // On a lesson page the shell itself runs in an instance of the page's widgets module (each
 // carries the shell: `src/widgets/modules.rs`). A module's script gives a new instance each time
@@ -85,16 +87,16 @@ function ruled(link) {
   try { return link.sheet.cssRules.length > 0; } catch { return false; }
 }
 function styles(file) {
-  const href = at(file);
-  if (!sheets.has(href)) {
+  const href = at(file), first = window.ieCourseSheet;
+  if (!sheets.has(href)) sheets.set(href, (first && first.href === href ? first.loaded : Promise.resolve()).then(() => {
     const had = [...document.querySelectorAll('link[rel="stylesheet"]')].find((l) => l.href === href);
-    sheets.set(href, had && ruled(had) ? Promise.resolve() : new Promise((ok, fail) => {
+    return had && ruled(had) ? undefined : new Promise((ok, fail) => {
       const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href });
       link.onload = () => { if (had) had.remove(); ok(); };
       link.onerror = () => { link.remove(); sheets.delete(href); fail(new Error("its stylesheet did not load")); };
       document.head.append(link);
-    }));
-  }
+    });
+  }));
   return sheets.get(href);
 }
 export function drawn_shown(el) {

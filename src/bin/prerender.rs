@@ -27,11 +27,11 @@ mod postbuild {
     use ie_course::content::{Block, Lesson, LESSONS};
     use ie_course::nav::{self, Route};
     use ie_course::prerender::{
-        app_head, content_security_policy, drawn_head, glue_as_factory, inline_script_hashes,
-        module_css, page_html, page_module, precached, search_json, service_worker, sql_head,
-        start_after_first_paint, widgets_head, widgets_list, with_head_extras,
-        with_short_import_names, without_html_comments, without_line_comments, InstalledModule,
-        WidgetFiles,
+        app_head, content_security_policy, drawn_head, glue_as_factory, glue_imports,
+        inline_script_hashes, module_css, page_html, page_module, precached, search_json,
+        service_worker, sql_head, start_after_first_paint, widgets_head, widgets_list,
+        with_head_extras, with_short_import_names, without_html_comments, without_line_comments,
+        InstalledModule, WidgetFiles,
     };
     use ie_course::widgets::modules::{carried, MODULES};
     use sha2::Digest;
@@ -211,6 +211,7 @@ mod postbuild {
                 js: js_name,
                 wasm: wasm_name,
                 css: install_css(staging, &names)?,
+                imports: glue_imports(&String::from_utf8_lossy(&js)),
                 // Leaked: the build runs once.
                 widgets: carried(widgets, cards)
                     .into_iter()

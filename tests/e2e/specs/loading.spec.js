@@ -498,32 +498,66 @@ test('what a widget mounted before the shell has to say about stored data, the s
   expect(errors).toEqual([]);
 });
 
-test('a lesson whose linked widgets stylesheet failed asks for it again; when it fails again, each widget says so', async ({ context }) => {
+test('a lesson whose widgets stylesheet failed asks for it again; when it fails again, each widget says so', async ({ context }) => {
   // /model-selection/ shows diagrams, so its head links the widgets' stylesheet; the loader used
   // to wait for that link's `load` event, long past, and left the widgets loading for good.
-  for (const failures of [1, Infinity]) {
-    const page = await context.newPage();
-    const errors = watchErrors(page);
-    let asked = 0;
-    await page.route(/\/widgets-[0-9a-f]+\.css$/, (route) => (++asked <= failures ? route.abort() : route.continue()));
-    await page.goto('/model-selection/');
-    await appReady(page);
-    const card = page.locator('[data-widget-slot] section.widget[data-widget="weight-memory"]');
-    const slots = page.locator('article [data-widget-slot]');
-    if (failures === 1) {
-      await expect(card).toBeVisible({ timeout: 20_000 });
-      // Styled: the card's border and radius come from that stylesheet, and so do the diagrams'.
-      expect(await card.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('14px');
-      expect(await page.locator('.diagram').first().evaluate((el) => getComputedStyle(el).position)).toBe('relative');
-      await expect(slots.locator('.widget-loading')).toHaveCount(0);
-      expect(await page.locator('link[rel="stylesheet"][href*="widgets-"]').count()).toBe(1);
-    } else {
-      await expect(slots.first()).toHaveClass(/widget-error/, { timeout: 20_000 });
-      await expect(slots.first()).toContainText('its stylesheet did not load');
-      await expect(card).toHaveCount(0);
+  // /why-size-wins/ shows none: the start script links it as it asks for the module.
+  for (const [path, widget] of [['/model-selection/', 'weight-memory'], ['/why-size-wins/', 'decode-ceiling']]) {
+    for (const failures of [1, Infinity]) {
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      let asked = 0;
+      await page.route(/\/widgets-[0-9a-f]+\.css$/, (route) => (++asked <= failures ? route.abort() : route.continue()));
+      await page.goto(path);
+      await appReady(page);
+      const card = page.locator(`[data-widget-slot] section.widget[data-widget="${widget}"]`);
+      const slots = page.locator('article [data-widget-slot]');
+      if (failures === 1) {
+        await expect(card).toBeVisible({ timeout: 20_000 });
+        // Styled: the card's border and radius come from that stylesheet, and so do the diagrams'.
+        expect(await card.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('14px');
+        if (path === '/model-selection/') {
+          expect(await page.locator('.diagram').first().evaluate((el) => getComputedStyle(el).position)).toBe('relative');
+        }
+        await expect(slots.locator('.widget-loading')).toHaveCount(0);
+        expect(await page.locator('link[rel="stylesheet"][href*="widgets-"]').count()).toBe(1);
+      } else {
+        await expect(slots.first()).toHaveClass(/widget-error/, { timeout: 20_000 });
+        await expect(slots.first()).toContainText('its stylesheet did not load');
+        await expect(card).toHaveCount(0);
+      }
+      expect(asked).toBeGreaterThan(1);
+      expect(errors.filter((e) => !/ERR_FAILED|Failed to load resource/.test(e))).toEqual([]);
+      await page.close();
     }
-    expect(asked).toBeGreaterThan(1);
-    expect(errors.filter((e) => !/ERR_FAILED|Failed to load resource/.test(e))).toEqual([]);
-    await page.close();
   }
+});
+
+test('after the first paint, a lesson asks for its module, the scripts it imports and the widgets stylesheet at once', async ({ page }) => {
+  // Each is one request, made when the wasm is asked for: none waits for another to arrive (on
+  // a phone's network, a request that waits for the module's script costs a round trip).
+  await page.goto('/why-size-wins/');
+  await appReady(page);
+  await expect(page.locator('[data-widget-slot] section.widget[data-widget="try-it"]')).toBeVisible();
+  const r = await page.evaluate(() => {
+    const all = performance.getEntriesByType('resource').map((e) => ({ path: new URL(e.name).pathname, start: e.startTime, end: e.responseEnd }));
+    const lcp = performance.getEntriesByType('largest-contentful-paint')[0];
+    return { all, lcp: lcp ? lcp.startTime : null };
+  });
+  const one = (re) => {
+    const found = r.all.filter((e) => re.test(e.path));
+    expect(found, `${re}: ${JSON.stringify(r.all)}`).toHaveLength(1);
+    return found[0];
+  };
+  const script = one(/\/ie-widgets-size-[0-9a-f]+\.js$/);
+  const wasm = one(/\/ie-widgets-size-[0-9a-f]+_bg\.wasm$/);
+  const sheet = one(/\/widgets-[0-9a-f]+\.css$/);
+  const imports = r.all.filter((e) => /\/snippets\/.*\.js$/.test(e.path));
+  expect(imports.length).toBeGreaterThan(0);
+  for (const e of [script, sheet, ...imports]) {
+    expect(e.start).toBeLessThan(wasm.end);
+    expect(e.start).toBeLessThan(script.end);
+    if (r.lcp !== null) expect(e.start).toBeGreaterThanOrEqual(r.lcp);
+  }
+  expect(await page.locator('link[rel="stylesheet"][href*="widgets-"]').count()).toBe(1);
 });
