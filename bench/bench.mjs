@@ -8,7 +8,7 @@
 //                        [--parts loads,nav,inputs,distill,eval-scale,lighthouse] [--nav /a/,/b/]
 //                        [--loads /,/a/] [--widgets 'latency explorer,cards']
 //                        [--eval-cases 10,1000,5000]
-//                        [--browser-args '--js-flags=--no-wasm-lazy-compilation']
+//                        [--browser-args '--js-flags=--no-wasm-lazy-compilation'] [--network mobile]
 //   node bench/bench.mjs --compare old.json new.json
 //
 // tools/bench.sh builds the release site and runs this (README, "Benchmark").
@@ -59,6 +59,13 @@ const THROTTLES = [1, 4];
 // by spaces: an experiment's knob (for example V8's `--js-flags=…`), recorded in the JSON beside
 // the figures it changed. The site's readers run with none.
 const BROWSER_ARGS = opt('browser-args', '').split(/\s+/).filter(Boolean);
+// The network of the cold loads and in-app moves: none by default (127.0.0.1: bytes and round
+// trips cost next to nothing), or `--network mobile`, Lighthouse's mobile preset as DevTools
+// applies it to each request (slow 4G: 562.5 ms of latency, 1,474.56 kbps down, 675 kbps up),
+// where what a page fetches, and in how many round trips, shows as time.
+const NETWORKS = { mobile: { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 } };
+const NETWORK = opt('network', 'none');
+if (NETWORK !== 'none' && !NETWORKS[NETWORK]) throw new Error(`--network: none or ${Object.keys(NETWORKS).join(', ')}, not ${NETWORK}`);
 
 // ---------------------------------------------------------------- statistics
 function r1(x) { return Math.round(x * 10) / 10; }
@@ -81,7 +88,7 @@ const unknownWidgets = WIDGET_NAMES.filter((n) => !WIDGETS.some((w) => w.name ==
 if (unknownWidgets.length) throw new Error(`--widgets: no widget named ${unknownWidgets.join(', ')} (${WIDGETS.map((w) => w.name).join(', ')})`);
 
 // ---------------------------------------------------------------- the browser
-async function newPage(browser, throttle, { cache = false } = {}) {
+async function newPage(browser, throttle, { cache = false, network = true } = {}) {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -89,6 +96,7 @@ async function newPage(browser, throttle, { cache = false } = {}) {
   if (!cache) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Performance.enable');
   if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  if (network && NETWORKS[NETWORK]) await cdp.send('Network.emulateNetworkConditions', NETWORKS[NETWORK]);
   // Marks in the page's own clock (ms after navigation start): the shell running (its theme
   // toggle exists only once the app has mounted), the first widget mounted, long tasks, LCP.
   await page.addInitScript(() => {
@@ -189,7 +197,7 @@ async function loads(browser, origin, path, throttle) {
 
 /** Input → paint for one widget: `CHANGES` changes, each timed in the page. */
 async function inputToPaint(browser, origin, w, throttle) {
-  const { context, page } = await newPage(browser, throttle, { cache: true });
+  const { context, page } = await newPage(browser, throttle, { cache: true, network: false });
   await page.goto(origin + w.path);
   const card = page.locator(`section.widget[data-widget="${w.widget}"]`);
   await card.waitFor({ timeout: 60_000 });
@@ -256,7 +264,7 @@ async function inputToPaint(browser, origin, w, throttle) {
  * summary painted, and the longest task on the way), then `CHANGES` verdict toggles (input →
  * paint, timed as in `inputToPaint`), and the document's element count. */
 async function evalScale(browser, origin, n, throttle) {
-  const { context, page } = await newPage(browser, throttle, { cache: true });
+  const { context, page } = await newPage(browser, throttle, { cache: true, network: false });
   await page.goto(origin + '/model-selection/');
   const card = page.locator('section.widget[data-widget="mini-eval"]');
   await card.waitFor({ timeout: 60_000 });
@@ -324,7 +332,7 @@ async function evalScale(browser, origin, n, throttle) {
 /** The distillation playground's training run (150 steps), its frames timed by the widget (which
  * keeps that clock only on a page opened with `?bench`). */
 async function distillRun(browser, origin, throttle) {
-  const { context, page } = await newPage(browser, throttle, { cache: true });
+  const { context, page } = await newPage(browser, throttle, { cache: true, network: false });
   await page.goto(origin + '/model-selection/?bench');
   const card = page.locator('section.widget[data-widget="distillation"]');
   await card.waitFor({ timeout: 60_000 });
@@ -441,6 +449,7 @@ function report(res) {
   const lines = [];
   lines.push(`Benchmark of ${res.dist} (${res.commit}) on ${res.machine.cpu} × ${res.machine.cores}, ${res.machine.chromium}`);
   if (res.settings.browser_args?.length) lines.push(`Chromium started with ${res.settings.browser_args.join(' ')}`);
+  if (res.settings.network && res.settings.network !== 'none') lines.push(`Cold loads and in-app moves on the ${res.settings.network} network (--network)`);
   lines.push(`${res.settings.runs} cold loads per row (fresh profile, cache disabled, service worker blocked); times are median / p99 in ms.\n`);
   if (res.loads.length) lines.push('Cold loads', table(['page', 'CPU', 'html br', 'css br', 'js br', 'wasm br', 'other br', 'total br KB', 'total raw KB', 'FCP', 'LCP', 'shell ready', 'widget ready', 'all widgets', 'longest task', 'JS heap MB'],
     res.loads.map((l) => [l.path, `${l.throttle}×`, ...['html', 'css', 'js', 'wasm', 'other'].map((k) => l.transfer[k]?.br_kb ?? 0),
@@ -479,7 +488,8 @@ function compare(oldFile, newFile) {
   const fb = flatten({ loads: b.loads, nav: b.nav, inputs: b.inputs, distill: b.distill, lighthouse: b.lighthouse });
   const rows = Object.keys(fb).filter((k) => k in fa && !/\.(n|runs|changes|throttle|frames)$/.test(k))
     .map((k) => [k, r1(fa[k]), r1(fb[k]), fa[k] === 0 ? (fb[k] === 0 ? '1.00' : '∞') : (fb[k] / fa[k]).toFixed(2)]);
-  const with_ = (r) => (r.settings?.browser_args?.length ? `, Chromium with ${r.settings.browser_args.join(' ')}` : '');
+  const with_ = (r) => (r.settings?.browser_args?.length ? `, Chromium with ${r.settings.browser_args.join(' ')}` : '')
+    + (r.settings?.network && r.settings.network !== 'none' ? `, ${r.settings.network} network` : '');
   console.log(`old: ${oldFile} (${a.commit}, ${a.date}${with_(a)})\nnew: ${newFile} (${b.commit}, ${b.date}${with_(b)})\n`);
   console.log(table(['metric', 'old', 'new', 'new/old'], rows));
 }
@@ -500,7 +510,7 @@ log(`serving ${dist} at ${origin}; lessons: ${pages.join(' ')}`);
 const res = {
   date: new Date().toISOString(), commit: git('rev-parse --short HEAD') + (git('status --porcelain') ? '+changes' : ''),
   dist: dist.replace(root + '/', ''), machine,
-  settings: { runs: RUNS, changes: CHANGES, throttles: THROTTLES, server: 'bench/serve.mjs (brotli)', browser_args: BROWSER_ARGS },
+  settings: { runs: RUNS, changes: CHANGES, throttles: THROTTLES, server: 'bench/serve.mjs (brotli)', browser_args: BROWSER_ARGS, network: NETWORK },
   loads: [], nav: [], inputs: [], distill: [], eval_scale: [], lighthouse: [],
 };
 try {
