@@ -486,7 +486,10 @@ pub fn precached(file: &str) -> bool {
 /// fallback (so a new deploy's pages load its own assets) and assets cache-first (by path: an
 /// asset asked for with a query is the same file),
 /// keeping an asset it had to fetch (the SQL engine, not precached), and on activation deletes every
-/// other version's cache, so versions never mix.
+/// other version's cache, so versions never mix. It precaches from the network, past the
+/// browser's HTTP cache (`cache: "reload"`): some files keep their name from one build to the
+/// next (the pages, wasm-bindgen's `snippets/`), and a copy the browser still held from before a
+/// deploy would otherwise be kept beside the new build's files, for as long as that version lasts.
 pub fn service_worker(files: &[String], version: &str) -> String {
     let list = files
         .iter()
@@ -500,7 +503,7 @@ const FILES = [
   {list}
 ];
 self.addEventListener("install", (event) => {{
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES.map((f) => new URL(f, self.registration.scope)))).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES.map((f) => new Request(new URL(f, self.registration.scope), {{ cache: "reload" }})))).then(() => self.skipWaiting()));
 }});
 self.addEventListener("activate", (event) => {{
   event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k.startsWith("ie-course-") && k !== CACHE).map((k) => caches.delete(k)))).then(() => self.clients.claim()));

@@ -149,6 +149,24 @@ test('every page carries a CSP without unsafe-inline scripts, a canonical link a
   }
 });
 
+test('the offline copy is fetched from the site, not from what the browser held before', async ({ page, context }) => {
+  // Pages and wasm-bindgen's snippets keep their names from one build to the next: a copy from
+  // the browser's HTTP cache could be an older deploy's, kept beside the new one's files.
+  const precached = [];
+  context.on('request', (req) => {
+    // The worker's own script is not one of the files it keeps (the browser checks it anew).
+    if (req.serviceWorker() && !req.url().endsWith('/sw.js')) precached.push(req.allHeaders().then((h) => [new URL(req.url()).pathname, h['cache-control'] || '']));
+  });
+  await page.goto('/why-size-wins/');
+  await appReady(page);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  const requests = await Promise.all(precached);
+  const paths = requests.map(([path]) => path);
+  expect(paths.some((p) => p.endsWith('/why-size-wins/index.html'))).toBe(true);
+  expect(paths.some((p) => /\/snippets\/.+\.js$/.test(p))).toBe(true);
+  expect(requests.filter(([, cache]) => cache !== 'no-cache')).toEqual([]);
+});
+
 test('after one visit the course reads offline', async ({ page, context }) => {
   const errors = watchErrors(page);
   await page.goto('/');
