@@ -14,9 +14,7 @@ target_dir="${CARGO_TARGET_DIR:-target}"
 release=()
 [ "$profile" = release ] && release=(--release)
 
-# The shell's target folder: the dependencies' builds are shared, and the course's own library
-# built with the `sql` feature is kept beside the shell's (cargo names builds by their features).
-# Its own target folder: the nightly build's artifacts stay apart from the shell's (stable).
+# Its own target folder: the nightly build (and its std) stays apart from the shell's stable one.
 sql_target="$target_dir/sql-nightly"
 source "$(dirname "$0")/wasm-nightly.sh"
 RUSTFLAGS="$wasm_rustflags" CARGO_TARGET_DIR="$sql_target" \
