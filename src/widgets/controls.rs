@@ -35,6 +35,37 @@ pub fn when_idle(work: impl FnOnce() + 'static) {
     });
 }
 
+/// How many items of a long list a widget draws when it mounts: `first`, then `step` more a
+/// task (each on a timer of its own, so the browser paints and answers input in between) until
+/// `all`, and from then on every item. A list of rich rows drawn whole in one task would hold
+/// the main thread past 50 ms on a phone. The build's native render of a page draws every item
+/// at once, as does a browser once the widget is gone (`try_update`: nothing to grow).
+pub fn drawn_in_steps(first: usize, step: usize, all: usize) -> RwSignal<usize> {
+    if !cfg!(target_arch = "wasm32") || first >= all {
+        return RwSignal::new(usize::MAX);
+    }
+    let shown = RwSignal::new(first);
+    fn grow(shown: RwSignal<usize>, step: usize, all: usize) {
+        set_timeout(
+            move || {
+                let next = shown.try_update(|n| {
+                    *n = n.saturating_add(step.max(1));
+                    if *n >= all {
+                        *n = usize::MAX;
+                    }
+                    *n
+                });
+                if next.is_some_and(|n| n < all) {
+                    grow(shown, step, all);
+                }
+            },
+            std::time::Duration::ZERO,
+        );
+    }
+    grow(shown, step, all);
+    shown
+}
+
 /// A calculator's live result. While an input is wrong, the last good result stays on screen,
 /// marked stale, and each field's message is at hand. `Copy`, so views share it freely.
 pub struct Calculation<T: Send + Sync + 'static> {

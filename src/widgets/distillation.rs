@@ -11,7 +11,7 @@ mod charts;
 mod inputs;
 mod training;
 
-use super::controls::{unique_id, NumberField, Output, WidgetCard};
+use super::controls::{drawn_in_steps, unique_id, NumberField, Output, WidgetCard};
 use crate::app::persist::Persist;
 use crate::content::WidgetParams;
 use crate::logic::distill::{
@@ -408,6 +408,9 @@ fn TokenTable(
     stale: Signal<bool>,
 ) -> impl IntoView {
     let n = Memo::new(move |_| rows.with(Vec::len));
+    // A token's row is seven fields: the table comes a few rows a task, so that the widget's
+    // mount stays short on a phone (`drawn_in_steps`).
+    let rows_drawn = drawn_in_steps(2, 2, MAX_TOKENS);
     let add_token = move |_| {
         let fill = match entry.get_untracked() {
             Entry::Weights => "0",
@@ -447,7 +450,7 @@ fn TokenTable(
                     </tr>
                 </thead>
                 <tbody>
-                    <For each=move || 0..n.get() key=|i| *i let:i>
+                    <For each=move || 0..n.get().min(rows_drawn.get()) key=|i| *i let:i>
                         <TokenRow i=i rows=rows entry=entry shown=shown problems=problems remove=remove_token />
                     </For>
                 </tbody>

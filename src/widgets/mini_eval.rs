@@ -13,7 +13,7 @@ mod pager;
 mod results;
 mod transfer;
 
-use super::controls::{unique_id, Calculation, NumberField, WidgetCard};
+use super::controls::{drawn_in_steps, unique_id, Calculation, NumberField, WidgetCard};
 use crate::app::persist::Persist;
 use crate::content::WidgetParams;
 use crate::figures::LESSON_EVAL_JSON;
@@ -31,6 +31,10 @@ use transfer::{ExportLinks, ImportPanel};
 /// Up to this many cases, every change is saved at once; beyond, once edits pause for
 /// [`SAVE_PAUSE`] (and when the page is left), so that typing never waits on storage.
 const SAVE_AT_ONCE_UP_TO: usize = 2_000;
+/// How many case rows the widget draws in its mount ([`drawn_in_steps`]).
+const ROWS_FIRST: usize = 2;
+/// How many more it draws in each task after, until the first page is whole.
+const ROWS_A_TASK: usize = 2;
 /// How long edits of a long eval pause before it is saved.
 const SAVE_PAUSE: std::time::Duration = std::time::Duration::from_millis(600);
 
@@ -147,6 +151,11 @@ pub fn MiniEval() -> impl IntoView {
         }
     };
 
+    // A case row has some forty elements and a dozen fields: a page of them drawn in the
+    // widget's mount would be one task of 100–130 ms on a phone (4× CPU). The first page's rows
+    // come a few a task instead; later pages are drawn whole.
+    let rows_shown = drawn_in_steps(ROWS_FIRST, ROWS_A_TASK, PER_PAGE);
+
     let schema_id = unique_id("eval-schema");
     let schema_label_for = schema_id.clone();
 
@@ -209,7 +218,10 @@ pub fn MiniEval() -> impl IntoView {
             <ol class="eval-cases" start=move || page.with(|p| p.first + 1)>
                 // Keyed by id: only the page shown is in the document.
                 <For
-                    each=move || page.with(|p| p.ids.clone())
+                    each=move || {
+                        let n = rows_shown.get();
+                        page.with(|p| p.ids.iter().take(n).copied().collect::<Vec<_>>())
+                    }
                     key=|id| *id
                     let:id
                 >

@@ -561,3 +561,44 @@ test('after the first paint, a lesson asks for its module, the scripts it import
   }
   expect(await page.locator('link[rel="stylesheet"][href*="widgets-"]').count()).toBe(1);
 });
+
+test('the mini eval and the loss playground draw their long lists a few rows a task, and end with every row', async ({ page }) => {
+  const errors = watchErrors(page);
+  // What each list held when its widget first appeared (a mutation observer's first report
+  // comes at the end of the task that mounted it), and what it held last.
+  await page.addInitScript(() => {
+    const rows = (window.__rows = {});
+    const lists = { 'mini-eval': 'li.eval-case', distillation: '.distill-table tbody tr' };
+    new MutationObserver(() => {
+      for (const [name, sel] of Object.entries(lists)) {
+        const card = document.querySelector(`[data-widget-slot] section.widget[data-widget="${name}"]`);
+        if (!card) continue;
+        const n = card.querySelectorAll(sel).length;
+        rows[name] ??= { first: n, counts: [] };
+        rows[name].counts.push(n);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto('/model-selection/');
+  await appReady(page);
+  const evalCard = page.locator('[data-widget="mini-eval"]');
+  const distill = page.locator('[data-widget="distillation"]');
+  // Every case of the lesson's eval (its heading counts them) and every token (its note does).
+  const cases = Number((await evalCard.getByText(/^The cases \(\d+\)$/).textContent()).match(/\d+/)[0]);
+  const tokens = Number((await distill.getByText(/^\d+ tokens/).textContent()).match(/^\d+/)[0]);
+  expect(cases).toBeGreaterThan(4);
+  expect(tokens).toBeGreaterThan(2);
+  await expect(evalCard.locator('li.eval-case')).toHaveCount(cases);
+  await expect(distill.locator('.distill-table tbody tr')).toHaveCount(tokens);
+  const rows = await page.evaluate(() => window.__rows);
+  for (const [name, all] of [['mini-eval', cases], ['distillation', tokens]]) {
+    // Some rows in the mount, the rest after it, never fewer than before.
+    expect(rows[name].first, name).toBeGreaterThan(0);
+    expect(rows[name].first, name).toBeLessThan(all);
+    expect(rows[name].counts.every((n, i) => i === 0 || n >= rows[name].counts[i - 1]), name).toBe(true);
+  }
+  // The rows drawn later are whole rows that work: edit the last case and the last token.
+  await evalCard.locator('li.eval-case').last().getByLabel('Name').fill('the last case, edited');
+  await expect(evalCard.locator('li.eval-case').last()).toHaveAttribute('data-case', 'the last case, edited');
+  expect(errors).toEqual([]);
+});
