@@ -35,13 +35,26 @@ pub fn when_idle(work: impl FnOnce() + 'static) {
     });
 }
 
+/// Where the loader put a widget when it mounted it (provided by `modules::mount_into`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MountPlace {
+    /// Its place started above the top of the screen: the reader is below it.
+    pub above_the_screen: bool,
+}
+
 /// How many items of a long list a widget draws when it mounts: `first`, then `step` more a
 /// task (each on a timer of its own, so the browser paints and answers input in between) until
 /// `all`, and from then on every item. A list of rich rows drawn whole in one task would hold
 /// the main thread past 50 ms on a phone. The build's native render of a page draws every item
 /// at once, as does a browser once the widget is gone (`try_update`: nothing to grow).
+///
+/// A widget whose place is above the screen draws every item in its mount: the loader scrolls
+/// the page by what a mount grew, so that the reader keeps their place (`app/widget_slot.rs`),
+/// and rows coming later would push the text they read down in a browser without scroll
+/// anchoring (Safari).
 pub fn drawn_in_steps(first: usize, step: usize, all: usize) -> RwSignal<usize> {
-    if !cfg!(target_arch = "wasm32") || first >= all {
+    let above = use_context::<MountPlace>().is_some_and(|p| p.above_the_screen);
+    if !cfg!(target_arch = "wasm32") || first >= all || above {
         return RwSignal::new(usize::MAX);
     }
     let shown = RwSignal::new(first);

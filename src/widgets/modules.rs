@@ -114,8 +114,13 @@ pub fn mount_into(
     // followed by what it drew, not by its slot: the shell moves a widget mounted in the
     // build's page into a slot of its own (`ieCourseEarly` in `app/widget_slot.rs`).
     MOUNTED.with(|m| m.borrow_mut().retain(|(drawn, _)| drawn.is_connected()));
+    // The loader has just measured the place: the layout is fresh, and this costs nothing.
+    let place = super::controls::MountPlace {
+        above_the_screen: el.get_bounding_client_rect().top() < 0.0,
+    };
     el.set_inner_html("");
     let handle = leptos::mount::mount_to(el.clone(), move || {
+        provide_context(place);
         provide_context(crate::app::persist::Persist::forwarding());
         provide_context(Carried { cards });
         mount(widgets, &name, &params)

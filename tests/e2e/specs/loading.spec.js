@@ -562,10 +562,10 @@ test('after the first paint, a lesson asks for its module, the scripts it import
   expect(await page.locator('link[rel="stylesheet"][href*="widgets-"]').count()).toBe(1);
 });
 
-test('the mini eval and the loss playground draw their long lists a few rows a task, and end with every row', async ({ page }) => {
-  const errors = watchErrors(page);
-  // What each list held when its widget first appeared (a mutation observer's first report
-  // comes at the end of the task that mounted it), and what it held last.
+/** Records, for the mini eval and the loss playground, how many rows each list held when its
+ * widget first appeared (a mutation observer's first report comes at the end of the task that
+ * mounted it), and at every change after (`window.__rows`). */
+async function watchRows(page) {
   await page.addInitScript(() => {
     const rows = (window.__rows = {});
     const lists = { 'mini-eval': 'li.eval-case', distillation: '.distill-table tbody tr' };
@@ -579,13 +579,24 @@ test('the mini eval and the loss playground draw their long lists a few rows a t
       }
     }).observe(document, { childList: true, subtree: true });
   });
+}
+
+/** How many cases the mini eval holds (its heading counts them) and how many tokens the loss
+ * playground has (its note counts them). */
+async function rowsOf(page) {
+  const cases = (await page.locator('[data-widget="mini-eval"]').getByText(/^The cases \(\d+\)$/).textContent()).match(/\d+/)[0];
+  const tokens = (await page.locator('[data-widget="distillation"]').getByText(/^\d+ tokens/).textContent()).match(/^\d+/)[0];
+  return { 'mini-eval': Number(cases), distillation: Number(tokens) };
+}
+
+test('the mini eval and the loss playground draw their long lists a few rows a task, and end with every row', async ({ page }) => {
+  const errors = watchErrors(page);
+  await watchRows(page);
   await page.goto('/model-selection/');
   await appReady(page);
   const evalCard = page.locator('[data-widget="mini-eval"]');
   const distill = page.locator('[data-widget="distillation"]');
-  // Every case of the lesson's eval (its heading counts them) and every token (its note does).
-  const cases = Number((await evalCard.getByText(/^The cases \(\d+\)$/).textContent()).match(/\d+/)[0]);
-  const tokens = Number((await distill.getByText(/^\d+ tokens/).textContent()).match(/^\d+/)[0]);
+  const { 'mini-eval': cases, distillation: tokens } = await rowsOf(page);
   expect(cases).toBeGreaterThan(4);
   expect(tokens).toBeGreaterThan(2);
   await expect(evalCard.locator('li.eval-case')).toHaveCount(cases);
@@ -600,5 +611,22 @@ test('the mini eval and the loss playground draw their long lists a few rows a t
   // The rows drawn later are whole rows that work: edit the last case and the last token.
   await evalCard.locator('li.eval-case').last().getByLabel('Name').fill('the last case, edited');
   await expect(evalCard.locator('li.eval-case').last()).toHaveAttribute('data-case', 'the last case, edited');
+  expect(errors).toEqual([]);
+});
+
+test('a reader below the mini eval and the loss playground gets them whole at once, so that later rows never push the text down', async ({ page }) => {
+  const errors = watchErrors(page);
+  await watchRows(page);
+  // Both widgets' places start above the screen; the loader scrolls by what each mount grows.
+  await page.goto('/model-selection/#how-distillation-is-used');
+  await appReady(page);
+  await expect(page.locator('[data-widget="distillation"] .distill-table tbody tr').first()).toBeAttached();
+  await expect(page.locator('[data-widget="mini-eval"] li.eval-case').first()).toBeAttached();
+  const all = await rowsOf(page);
+  const rows = await page.evaluate(() => window.__rows);
+  for (const name of ['mini-eval', 'distillation']) {
+    expect(rows[name].first, name).toBe(all[name]);
+  }
+  await expect(page.locator('#how-distillation-is-used')).toBeInViewport();
   expect(errors).toEqual([]);
 });
