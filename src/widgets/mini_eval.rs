@@ -153,8 +153,13 @@ pub fn MiniEval() -> impl IntoView {
 
     // A case row has some forty elements and a dozen fields: a page of them drawn in the
     // widget's mount would be one task of over 100 ms on a phone (4× CPU). The first page's rows
-    // come a few a task instead; later pages are drawn whole.
-    let rows_shown = drawn_in_steps(ROWS_FIRST, ROWS_A_TASK, PER_PAGE);
+    // come a few a task instead, until the rows it holds now are all drawn; later pages are
+    // drawn whole.
+    let rows_shown = drawn_in_steps(
+        ROWS_FIRST,
+        ROWS_A_TASK,
+        page.with_untracked(|p| p.ids.len()),
+    );
 
     let schema_id = unique_id("eval-schema");
     let schema_label_for = schema_id.clone();
