@@ -630,3 +630,41 @@ test('a reader below the mini eval and the loss playground gets them whole at on
   await expect(page.locator('#how-distillation-is-used')).toBeInViewport();
   expect(errors).toEqual([]);
 });
+
+// Safari has no scroll anchoring: a widget place above the reader that is laid out or mounted
+// changes the page's height there, and only the app keeps the reader on the heading they
+// followed. Chromium's anchoring, turned off here, hid this (and missed it now and then too,
+// when the change came in the frame after the jump).
+for (const how of ['a deep link', 'a link inside the app']) {
+  test(`without scroll anchoring, ${how} below the mini eval lands on its heading and stays there while the widgets above mount`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.overflowAnchor = 'none'; });
+    });
+    const target = '/model-selection/#example-3-fine-tuning';
+    if (how === 'a deep link') {
+      await page.goto(target);
+    } else {
+      await page.goto('/');
+      await appReady(page);
+      await page.evaluate((href) => {
+        const a = Object.assign(document.createElement('a'), { href: href.slice(1), textContent: 'go' });
+        document.querySelector('main').append(a);
+      }, target);
+      await page.getByRole('link', { name: 'go', exact: true }).click();
+    }
+    await appReady(page);
+    const heading = page.locator('#example-3-fine-tuning');
+    // Every widget above the heading mounts, the mini eval with all its rows.
+    const cases = (await rowsOf(page))['mini-eval'];
+    await expect(page.locator('[data-widget="mini-eval"] li.eval-case')).toHaveCount(cases);
+    await expect.poll(() => heading.evaluate((h) => [...document.querySelectorAll('[data-widget-slot]')]
+      .filter((s) => s.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING)
+      .every((s) => s.querySelector('section.widget')))).toBe(true);
+    await page.waitForTimeout(300);
+    const top = await heading.evaluate((h) => h.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(200);
+    expect(errors).toEqual([]);
+  });
+}
