@@ -356,6 +356,47 @@ pub fn glue_imports(js: &str) -> Vec<String> {
     found
 }
 
+/// What names a folder of wasm-bindgen's snippets by its contents: each file's path in it (`files`,
+/// any order) with its length and bytes, in path order. wasm-bindgen names the folder after the
+/// crate alone and numbers the files in the order it meets them, so one build's `inline2.js` can
+/// be another's `inline3.js`; a script or a service worker that kept the older file under the
+/// same address would give the new module the wrong code.
+pub fn snippets_fingerprint(files: &[(String, Vec<u8>)]) -> Vec<u8> {
+    let mut sorted: Vec<&(String, Vec<u8>)> = files.iter().collect();
+    sorted.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out = Vec::new();
+    for (path, bytes) in sorted {
+        out.extend_from_slice(path.as_bytes());
+        out.push(0);
+        out.extend_from_slice(&(bytes.len() as u64).to_le_bytes());
+        out.extend_from_slice(bytes);
+    }
+    out
+}
+
+/// The snippets folder `dir` (wasm-bindgen's `<crate>-<crate hash>`) named for the `hash` of its
+/// contents ([`snippets_fingerprint`]): `<crate>-<hash>`.
+pub fn snippets_dir_named(dir: &str, hash: &str) -> String {
+    let krate = dir.rsplit_once('-').map_or(dir, |(krate, _)| krate);
+    format!("{krate}-{hash}")
+}
+
+/// A wasm-bindgen script `js` importing its snippets from the folder `to` instead of `from`. Only
+/// its `import` lines change: the same paths name the modules the wasm imports from, as keys of
+/// the object the script gives it, and those are the wasm's own.
+pub fn with_snippets_in(js: &str, from: &str, to: &str) -> String {
+    let (old, new) = (format!("./snippets/{from}/"), format!("./snippets/{to}/"));
+    js.split_inclusive('\n')
+        .map(|line| {
+            if line.starts_with("import ") {
+                line.replace(&old, &new)
+            } else {
+                line.to_string()
+            }
+        })
+        .collect()
+}
+
 /// A widgets module's JavaScript (wasm-bindgen's `--target web` output) as a module that can
 /// give any number of instances: its imports stay at the top, and the rest becomes the body of
 /// `export function instance()`, which returns what the module exported (its `default` is the
@@ -488,8 +529,9 @@ pub fn precached(file: &str) -> bool {
 /// keeping an asset it had to fetch (the SQL engine, not precached), and on activation deletes every
 /// other version's cache, so versions never mix. It precaches from the network, past the
 /// browser's HTTP cache (`cache: "reload"`): some files keep their name from one build to the
-/// next (the pages, wasm-bindgen's `snippets/`), and a copy the browser still held from before a
-/// deploy would otherwise be kept beside the new build's files, for as long as that version lasts.
+/// next (the pages; the shell's script when only its snippets changed), and a copy the browser
+/// still held from before a deploy would otherwise be kept beside the new build's files, for as
+/// long as that version lasts.
 pub fn service_worker(files: &[String], version: &str) -> String {
     let list = files
         .iter()
@@ -570,6 +612,52 @@ export function start_app() {\n    wasm.start_app();\n}\n\
 let wasm;\n\
 async function __wbg_init(m) {\n    wasm = m;\n    return new URL('x_bg.wasm', import.meta.url);\n}\n\
 export { initSync, __wbg_init as default };\n";
+
+    #[test]
+    fn the_snippets_folder_is_named_for_what_it_holds() {
+        let files = |second: &[u8]| {
+            vec![
+                ("inline1.js".to_string(), second.to_vec()),
+                ("inline0.js".to_string(), b"export function a() {}".to_vec()),
+            ]
+        };
+        let before = snippets_fingerprint(&files(b"export function b() {}"));
+        // The order the folder was read in does not matter; a changed file, a file under
+        // another number and a new file each do.
+        let mut reversed = files(b"export function b() {}");
+        reversed.reverse();
+        assert_eq!(snippets_fingerprint(&reversed), before);
+        assert_ne!(
+            snippets_fingerprint(&files(b"export function c() {}")),
+            before
+        );
+        let mut renumbered = files(b"export function b() {}");
+        renumbered[0].0 = "inline2.js".into();
+        assert_ne!(snippets_fingerprint(&renumbered), before);
+        let mut more = files(b"export function b() {}");
+        more.push(("inline2.js".into(), Vec::new()));
+        assert_ne!(snippets_fingerprint(&more), before);
+
+        let dir = snippets_dir_named("ie-course-e399d9f8d6a8b9e8", "0123abcd");
+        assert_eq!(dir, "ie-course-0123abcd");
+        let js = with_snippets_in(GLUE, "x", &dir);
+        assert_eq!(
+            glue_imports(&js),
+            [
+                "snippets/ie-course-0123abcd/inline0.js",
+                "snippets/ie-course-0123abcd/inline1.js"
+            ]
+        );
+        // Only the folder's own imports move, and not the names the wasm imports from.
+        assert_eq!(with_snippets_in(GLUE, "y", &dir), GLUE);
+        let keyed = "import * as import1 from './snippets/x/inline0.js';\n\
+imports['./snippets/x/inline0.js'] = import1;\n";
+        assert_eq!(
+            with_snippets_in(keyed, "x", "z"),
+            "import * as import1 from './snippets/z/inline0.js';\n\
+imports['./snippets/x/inline0.js'] = import1;\n"
+        );
+    }
 
     #[test]
     fn a_modules_script_gives_a_fresh_instance_per_call() {

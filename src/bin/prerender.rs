@@ -29,8 +29,9 @@ mod postbuild {
     use ie_course::prerender::{
         app_head, content_security_policy, drawn_head, glue_as_factory, glue_imports,
         inline_script_hashes, module_css, page_html, page_module, precached, search_json,
-        service_worker, sql_head, start_after_first_paint, widgets_head, widgets_list,
-        with_head_extras, with_short_import_names, without_html_comments, without_line_comments,
+        service_worker, snippets_dir_named, snippets_fingerprint, sql_head,
+        start_after_first_paint, widgets_head, widgets_list, with_head_extras,
+        with_short_import_names, with_snippets_in, without_html_comments, without_line_comments,
         InstalledModule, WidgetFiles,
     };
     use ie_course::widgets::modules::{carried, MODULES};
@@ -57,9 +58,11 @@ mod postbuild {
             .map_err(|e| format!("cannot read {}: {e}", shell_path.display()))?;
         let shell = start_after_first_paint(&without_html_comments(&shell))
             .ok_or("Trunk's loader script in index.html has an unexpected shape")?;
-        shorten_shell_imports(&staging)?;
-        let widgets = match std::env::var_os("IE_WIDGETS_DIR") {
-            Some(dir) => install_widgets(&PathBuf::from(dir), &staging)?,
+        let widgets_dir = std::env::var_os("IE_WIDGETS_DIR").map(PathBuf::from);
+        let snippets = install_snippets(&staging, widgets_dir.as_deref())?;
+        shorten_shell_imports(&staging, &snippets)?;
+        let widgets = match &widgets_dir {
+            Some(dir) => install_widgets(dir, &staging, &snippets)?,
             None => Vec::new(),
         };
         // The whole stylesheet, for a page that draws a diagram in a build without modules.
@@ -179,10 +182,60 @@ mod postbuild {
         names
     }
 
+    /// Puts wasm-bindgen's snippets (`inline_js`) in `staging/snippets` under folder names that
+    /// carry a hash of their files (`snippets_fingerprint`): Trunk's, for the shell, with the
+    /// widgets modules' from `widgets` (the same crate's, so the same files) copied over them.
+    /// Returns each folder's old and new name, for the scripts that import from it.
+    fn install_snippets(
+        staging: &Path,
+        widgets: Option<&Path>,
+    ) -> Result<Vec<(String, String)>, String> {
+        let root = staging.join("snippets");
+        if let Some(from) = widgets.map(|d| d.join("snippets")).filter(|d| d.is_dir()) {
+            copy_dir(&from, &root)?;
+        }
+        let mut renamed = Vec::new();
+        if !root.is_dir() {
+            return Ok(renamed);
+        }
+        for entry in std::fs::read_dir(&root).map_err(|e| format!("{}: {e}", root.display()))? {
+            let dir = entry.map_err(|e| e.to_string())?.path();
+            let Some(name) = dir.file_name().and_then(|n| n.to_str()).map(str::to_string) else {
+                continue;
+            };
+            let mut paths = Vec::new();
+            list_files(&dir, &dir, &mut paths)?;
+            let files = paths
+                .into_iter()
+                .map(|p| {
+                    std::fs::read(dir.join(&p))
+                        .map(|bytes| (p, bytes))
+                        .map_err(|e| format!("{}: {e}", dir.display()))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let named = snippets_dir_named(&name, &short_hash(&snippets_fingerprint(&files)));
+            std::fs::rename(&dir, root.join(&named))
+                .map_err(|e| format!("{}: {e}", dir.display()))?;
+            renamed.push((name, named));
+        }
+        Ok(renamed)
+    }
+
+    /// A wasm-bindgen script importing its snippets from their folders' new names (`renamed`).
+    fn with_snippets_renamed(js: &str, renamed: &[(String, String)]) -> String {
+        renamed.iter().fold(js.to_string(), |js, (from, to)| {
+            with_snippets_in(&js, from, to)
+        })
+    }
+
     /// Copies every widgets module (`src/widgets/modules.rs`) from `dir` (wasm-bindgen's
     /// output) into `staging` under names that carry a hash of its contents, like Trunk's own
-    /// files.
-    fn install_widgets(dir: &Path, staging: &Path) -> Result<Vec<InstalledModule>, String> {
+    /// files, importing its snippets from their folders' names in `staging` (`snippets`).
+    fn install_widgets(
+        dir: &Path,
+        staging: &Path,
+        snippets: &[(String, String)],
+    ) -> Result<Vec<InstalledModule>, String> {
         let read = |name: &str| {
             std::fs::read(dir.join(name)).map_err(|e| format!("{}: {e}", dir.join(name).display()))
         };
@@ -195,7 +248,10 @@ mod postbuild {
             let (wasm, js) = String::from_utf8(js)
                 .ok()
                 .and_then(|js| with_short_import_names(&wasm, &js))
-                .and_then(|(wasm, js)| Some((wasm, glue_as_factory(&js)?.into_bytes())))
+                .and_then(|(wasm, js)| {
+                    let js = with_snippets_renamed(&glue_as_factory(&js)?, snippets);
+                    Some((wasm, js.into_bytes()))
+                })
                 .ok_or(format!(
                     "{name}.js: wasm-bindgen's output has a shape the build does not know"
                 ))?;
@@ -220,17 +276,17 @@ mod postbuild {
                 bytes: wasm.len() as u64,
             });
         }
-        // JavaScript snippets the widgets import (wasm-bindgen `inline_js`), beside the modules.
-        let snippets = dir.join("snippets");
-        if snippets.is_dir() {
-            copy_dir(&snippets, &staging.join("snippets"))?;
-        }
         Ok(installed)
     }
 
     /// Gives the shell Trunk built (`ie-course-<hash>.js` and its wasm, in `staging`) short
-    /// import names, as the widgets modules get them (`with_short_import_names`).
-    fn shorten_shell_imports(staging: &Path) -> Result<(), String> {
+    /// import names, as the widgets modules get them (`with_short_import_names`), and its
+    /// snippets' folders their new names (`snippets`).
+    ///
+    /// Its own name stays Trunk's, a hash of its wasm. A build that changed only the snippets
+    /// keeps it; a browser that still holds the older script imports from the older folder,
+    /// which the service worker's cache of that version holds too: one build's files either way.
+    fn shorten_shell_imports(staging: &Path, snippets: &[(String, String)]) -> Result<(), String> {
         let entries =
             std::fs::read_dir(staging).map_err(|e| format!("{}: {e}", staging.display()))?;
         let mut done = 0;
@@ -254,7 +310,7 @@ mod postbuild {
                 "{name}: wasm-bindgen's output has a shape the build does not know"
             ))?;
             std::fs::write(&wasm_path, wasm).map_err(|e| e.to_string())?;
-            write(&path, &js)?;
+            write(&path, &with_snippets_renamed(&js, snippets))?;
             done += 1;
         }
         if done == 1 {

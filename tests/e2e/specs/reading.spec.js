@@ -150,8 +150,9 @@ test('every page carries a CSP without unsafe-inline scripts, a canonical link a
 });
 
 test('the offline copy is fetched from the site, not from what the browser held before', async ({ page, context }) => {
-  // Pages and wasm-bindgen's snippets keep their names from one build to the next: a copy from
-  // the browser's HTTP cache could be an older deploy's, kept beside the new one's files.
+  // Pages keep their names from one build to the next: a copy from the browser's HTTP cache
+  // could be an older deploy's, kept beside the new one's files. (wasm-bindgen's snippets are
+  // fetched the same way, though their folder is now named for what it holds.)
   const precached = [];
   context.on('request', (req) => {
     // The worker's own script is not one of the files it keeps (the browser checks it anew).
