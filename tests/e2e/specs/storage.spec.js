@@ -72,7 +72,16 @@ test('a failed write (quota) shows a notice', async ({ page }) => {
 // changes what is stored (a second call changes it again).
 const WRITES = {
   theme: { path: '/', write: (page) => page.getByTestId('theme-toggle').click() },
-  progress: { path: '/overview/', write: (page) => page.getByTestId('mark-read').click() },
+  progress: {
+    path: '/overview/',
+    // The button is at the lesson's end: scrolling to it marks the lesson read and records the
+    // heading above it, writes of their own that must land before the test takes what is kept.
+    settle: async (page) => {
+      await page.getByTestId('mark-read').scrollIntoViewIfNeeded();
+      await expect.poll(async () => JSON.parse((await raw(page, 'progress')) || '{}').data?.last?.heading || '').not.toBe('');
+    },
+    write: (page) => page.getByTestId('mark-read').click(),
+  },
   recall: {
     path: '/recall/',
     write: async (page) => {
@@ -142,6 +151,7 @@ for (const name of Object.keys(WRITES)) {
       };
     });
     await open(page, name);
+    await WRITES[name].settle?.(page);
     const kept = await writeChanging(page, name, await raw(page, name));
     // The store is full: every write the browser is asked for fails, as it does at the quota.
     await page.evaluate(() => { window.storageFull = true; });
