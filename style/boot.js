@@ -4,7 +4,10 @@
 // 2. registers the service worker that keeps the course readable offline (sw.js, written by
 //    the post-build hook next to index.html, at the site's base);
 // 3. marks the page as scripted (`<html class="js">`), so a widget's place says "Loading" here
-//    and "needs JavaScript" where scripts do not run.
+//    and "needs JavaScript" where scripts do not run;
+// 4. keeps a heading the page has jumped to in place while the page above it settles
+//    (`window.ieCourseHold`, which the app's router calls for every jump it makes, and which
+//    holds the heading in the address from the first frame, before the app has started).
 (function () {
   document.documentElement.classList.add("js");
   try {
@@ -21,6 +24,62 @@
       var base = document.baseURI;
       navigator.serviceWorker.register(new URL("sw.js", base).href, { scope: new URL("./", base).pathname })
         .catch(function () { /* offline reading is a bonus: the course works without it */ });
+    });
+  }
+
+  // Holds `el` where the page has just scrolled it while the page above it settles: a widget
+  // place above the reader changes height as it is laid out and as its widget mounts, and a
+  // browser without scroll anchoring (Safari) would leave the reader elsewhere, as Chromium's
+  // does when the change comes in the frame after the jump. Each change of the body's size
+  // scrolls by what `el` moved, before the frame is painted. The hold ends when the reader acts
+  // (wheel, touch, click, key, focus), when the page scrolls while its height stays (someone
+  // else scrolled), after five seconds, or at the next call; `null` only ends it.
+  var end = null, called = false;
+  function hold(el) {
+    called = true;
+    if (end) end();
+    if (!el || !window.ResizeObserver) return;
+    var body = document.body, top = el.getBoundingClientRect().top, height = body.getBoundingClientRect().height;
+    var acts = ["wheel", "touchstart", "pointerdown", "keydown", "focusin"], i;
+    var keep = new ResizeObserver(function () {
+      height = body.getBoundingClientRect().height;
+      var moved = el.getBoundingClientRect().top - top;
+      if (el.isConnected && Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    });
+    function scrolled() {
+      var moved = Math.abs(el.getBoundingClientRect().top - top) >= 1;
+      if (moved && body.getBoundingClientRect().height === height) stop();
+    }
+    var timer = setTimeout(function () { stop(); }, 5000);
+    function stop() {
+      keep.disconnect();
+      clearTimeout(timer);
+      window.removeEventListener("scroll", scrolled);
+      for (var j = 0; j < acts.length; j++) window.removeEventListener(acts[j], stop, true);
+      end = null;
+    }
+    end = stop;
+    window.addEventListener("scroll", scrolled, { passive: true });
+    for (i = 0; i < acts.length; i++) window.addEventListener(acts[i], stop, { capture: true, passive: true });
+    keep.observe(body);
+  }
+  window.ieCourseHold = hold;
+  // A deep link: the browser jumps to the heading as the page comes in, and the app, which
+  // starts once the text has painted, jumps again; in between, this holds it.
+  if (location.hash.length > 1) {
+    document.addEventListener("DOMContentLoaded", function () {
+      requestAnimationFrame(function () {
+        var el;
+        try {
+          el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+        } catch (e) {
+          return; /* not an id this page could hold */
+        }
+        if (el && !called) {
+          el.scrollIntoView();
+          hold(el);
+        }
+      });
     });
   }
 })();

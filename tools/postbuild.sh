@@ -45,17 +45,18 @@ export IE_SQL_DIR="$target_dir/ie-sql/$profile" && tools/build-sql.sh "$IE_SQL_D
 IE_WIDGETS_DIR="$out" cargo run --quiet --bin prerender
 # Minified: the wasm-bindgen glue of every module and its snippets, the diagrams' script and the
 # widgets' stylesheets (comments and long names are a third of a lesson's JavaScript and CSS).
-# And main.css, every page's stylesheet (its comments are a fifth of it): the pages name it with
-# an integrity hash of what Trunk wrote, so that hash is replaced by the minified file's in every
-# page (tools/rehash.mjs). Not boot.js, which is small and named the same way.
+# And main.css and boot.js, which every page loads (comments are a fifth of the one and two
+# thirds of the other): the pages name them with an integrity hash of what Trunk wrote, so that
+# hash is replaced by the minified file's in every page (tools/rehash.mjs).
 # esbuild keeps each file's kind: a module's names are its own, a classic script's stay global.
 # (wasm-bindgen names one snippet twice in its imports object, the same module both times.)
 if [ "$profile" = release ]; then
   staging="${TRUNK_STAGING_DIR:?run this as a Trunk post_build hook}"
   mapfile -t files < <(cd "$staging" && find . \( -name 'ie-*.js' -o -path './snippets/*.js' \
-    -o -name 'diagrams-*.js' -o -name 'widgets-*.css' -o -name 'main-*.css' \) -type f | sort)
+    -o -name 'diagrams-*.js' -o -name 'widgets-*.css' -o -name 'main-*.css' -o -name 'boot-*.js' \) \
+    -type f | sort)
   (cd "$staging" && esbuild "${files[@]}" --minify --log-level=warning --allow-overwrite \
     --log-override:duplicate-object-key=silent --outbase=. --outdir=.)
-  mapfile -t sheets < <(find "$staging" -maxdepth 1 -name 'main-*.css' -type f)
-  node tools/rehash.mjs "$staging" "${sheets[@]}"
+  mapfile -t named < <(find "$staging" -maxdepth 1 \( -name 'main-*.css' -o -name 'boot-*.js' \) -type f)
+  node tools/rehash.mjs "$staging" "${named[@]}"
 fi

@@ -177,45 +177,15 @@ pub fn ask_shell_to_go(href: &str) -> bool {
     }
 }
 
-#[wasm_bindgen::prelude::wasm_bindgen(inline_js = r#"
-let end = null;
-export function hold(el) {
-  if (end) end();
-  if (!el) return;
-  const top = el.getBoundingClientRect().top, body = document.body;
-  let height = body.getBoundingClientRect().height;
-  const keep = new ResizeObserver(() => {
-    height = body.getBoundingClientRect().height;
-    const moved = el.getBoundingClientRect().top - top;
-    if (el.isConnected && Math.abs(moved) >= 1) scrollBy(0, moved);
-  });
-  const scrolled = () => {
-    const moved = Math.abs(el.getBoundingClientRect().top - top) >= 1;
-    if (moved && body.getBoundingClientRect().height === height) end();
-  };
-  const acts = ["wheel", "touchstart", "pointerdown", "keydown", "focusin"];
-  const timer = setTimeout(() => end(), 5000);
-  end = () => {
-    keep.disconnect();
-    clearTimeout(timer);
-    removeEventListener("scroll", scrolled);
-    for (const a of acts) removeEventListener(a, end, true);
-    end = null;
-  };
-  addEventListener("scroll", scrolled, { passive: true });
-  for (const a of acts) addEventListener(a, end, { capture: true, passive: true });
-  keep.observe(body);
-}
-"#)]
+#[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {
-    /// Keeps `el` where the page has just scrolled it while the page above it settles. A widget
-    /// place laid out or mounted above the reader changes height; a browser without scroll
-    /// anchoring (Safari) would leave the reader elsewhere, and so does Chromium when the change
-    /// comes in the frame after the jump. Each change of the body's size scrolls by what `el`
-    /// moved, before the frame is painted. The hold ends when the reader acts (wheel, touch,
-    /// click, key, focus), when the page scrolls while its height stays (someone else scrolled),
-    /// after five seconds, or at the next call; `None` only ends it.
-    fn hold(el: Option<&web_sys::Element>);
+    /// Keeps `el` where the page has just scrolled it while the page above it settles, until the
+    /// reader acts, the page scrolls by another's hand, five seconds pass or the next call;
+    /// `None` only ends it. The page's first script defines it (`style/boot.js`, where the why
+    /// is), so that it holds a deep link's heading from the first frame, before the app starts,
+    /// and the app's jumps share that one hold. Without that script (blocked), nothing is held.
+    #[wasm_bindgen(catch, js_name = ieCourseHold)]
+    fn hold(el: Option<&web_sys::Element>) -> Result<(), wasm_bindgen::JsValue>;
 }
 
 /// Brings the element `id` (a heading, a glossary entry) into view and holds it there while the
@@ -238,5 +208,6 @@ pub fn scroll_to(id: &str) {
         }
         None => w.scroll_to_with_x_and_y(0.0, 0.0),
     }
-    hold(target.as_ref());
+    // An error only when the page's first script did not run: the jump alone stands.
+    let _ = hold(target.as_ref());
 }

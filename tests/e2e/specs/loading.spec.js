@@ -668,3 +668,30 @@ for (const how of ['a deep link', 'a link inside the app']) {
     expect(errors).toEqual([]);
   });
 }
+
+// Before the app starts (its wasm still on the way, as on a slow phone network), the page the
+// build wrote is all there is: the browser lays out the widget places above the heading as it
+// reaches them, and without scroll anchoring the heading would move off the screen until the
+// shell took over. The page's first script holds it from its first frame.
+test('without scroll anchoring, a deep link lands on its heading and stays there before the app starts', async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.overflowAnchor = 'none'; });
+  });
+  // The wasm never arrives: the shell and the widgets never start.
+  await page.route('**/*.wasm', () => {});
+  await page.goto('/model-selection/#example-3-fine-tuning', { waitUntil: 'load' });
+  const heading = page.locator('#example-3-fine-tuning');
+  // Every widget place above the heading has been laid out at least once (its "Loading" line).
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await page.waitForTimeout(500);
+  await expect(page.locator('[data-widget-slot] section.widget')).toHaveCount(0);
+  const top = await heading.evaluate((h) => h.getBoundingClientRect().top);
+  expect(top).toBeGreaterThanOrEqual(0);
+  expect(top).toBeLessThan(200);
+  // A reader who scrolls is left where they scrolled to.
+  await page.mouse.move(200, 300);
+  await page.mouse.wheel(0, -600);
+  await page.waitForTimeout(300);
+  const after = await heading.evaluate((h) => h.getBoundingClientRect().top);
+  expect(after).toBeGreaterThan(top + 300);
+});
