@@ -65,8 +65,11 @@
   }
   window.ieCourseHold = hold;
   // A deep link: the browser jumps to the heading as the page comes in, and the app, which
-  // starts once the text has painted, jumps again; in between, this holds it.
-  if (location.hash.length > 1) {
+  // starts once the text has painted, jumps again; in between, this holds it. Not when the
+  // browser brought the page back (a reload, Back, Forward): it puts the reader where they were.
+  var nav = window.performance && performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+  var back = nav && (nav.type === "reload" || nav.type === "back_forward");
+  if (location.hash.length > 1 && !back) {
     document.addEventListener("DOMContentLoaded", function () {
       requestAnimationFrame(function () {
         var el;

@@ -1,7 +1,7 @@
 //! A lesson page: its prose and widgets in order, then links to the lessons around it.
 
 use super::prose::{self, Prose, State, Text};
-use super::router::{scroll_to, Location};
+use super::router::{brought_back, scroll_to, Location};
 use crate::content::{Block, Lesson, GLOSSARY, GLOSSARY_KEY, GLOSSARY_TITLE, LESSONS};
 use crate::nav::{self, Route};
 use leptos::prelude::*;
@@ -134,15 +134,19 @@ pub fn PrintPage() -> impl IntoView {
 
 /// After a page is drawn (and again once its text is in): goes to the place in the URL (see
 /// [`scroll_to`]), or to the top; after an in-app navigation to the page itself, moves focus to
-/// its title so that screen readers announce the new page.
+/// its title so that screen readers announce the new page. The page the app starts on, when the
+/// browser brought it back (a reload, Back or Forward), stays where the browser put the reader.
 pub(super) fn land(heading: NodeRef<leptos::html::H1>, loaded: Memo<bool>) {
     let loc = expect_context::<Location>();
+    let restored = brought_back();
     Effect::new(move |_| {
         let hash = loc.hash.get();
         let navigated = loc.navigations.get() > 0;
         let loaded = loaded.get();
         request_animation_frame(move || {
-            scroll_to(&hash);
+            if navigated || !restored {
+                scroll_to(&hash);
+            }
             if loaded {
                 // The reading follower measures on scroll: let it see the text that came in.
                 if let Some(w) = web_sys::window() {

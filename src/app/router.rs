@@ -188,6 +188,27 @@ extern "C" {
     fn hold(el: Option<&web_sys::Element>) -> Result<(), wasm_bindgen::JsValue>;
 }
 
+/// Whether the browser brought this page back (a reload, Back or Forward from another site):
+/// it then puts the reader where they were itself, and the app's start leaves them there
+/// rather than going to the top or to the heading in the address. `style/boot.js` asks the same
+/// before the app starts.
+pub fn brought_back() -> bool {
+    if !cfg!(target_arch = "wasm32") {
+        return false; // the build's native render of a page
+    }
+    let get = |o: &wasm_bindgen::JsValue, key: &str| js_sys::Reflect::get(o, &key.into()).ok();
+    let kind = || {
+        let perf = get(&js_sys::global(), "performance")?;
+        let entries = get(&perf, "getEntriesByType")?
+            .dyn_into::<js_sys::Function>()
+            .ok()?
+            .call1(&perf, &"navigation".into())
+            .ok()?;
+        get(&get(&entries, "0")?, "type")?.as_string()
+    };
+    kind().is_some_and(|k| k == "reload" || k == "back_forward")
+}
+
 /// Brings the element `id` (a heading, a glossary entry) into view and holds it there while the
 /// page settles (see [`hold`]), or goes to the top of the page when `id` is empty. A target made
 /// to take focus (`tabindex`, as a glossary entry) takes it, so that a reader who followed a term

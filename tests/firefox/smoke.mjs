@@ -1,9 +1,9 @@
 // Smoke run of the built site in a second browser engine: Debian's Firefox ESR, driven by
 // puppeteer-core over WebDriver BiDi (no browser download). It serves dist/ with the same plain
 // static server as the Playwright suite, on a port of its own, and walks what a reader does:
-// the title page, a deep link to a heading, a calculator, the mini eval, a recall review, a
-// reload that keeps all of it, and a diagram drawn by the build. Any page error, console error
-// or `unreachable` fails the run.
+// the title page, a deep link to a heading, a reload that keeps the reader's place, a calculator,
+// the mini eval, a recall review, a reload that keeps all of them, and a diagram drawn by the
+// build. Any page error, console error or `unreachable` fails the run.
 //
 //   node tests/firefox/smoke.mjs            (after a release build into dist/)
 //
@@ -248,6 +248,30 @@ describe('Firefox ESR smoke run', { timeout: 180_000 }, () => {
       },
       { timeout: WAIT },
       id,
+    );
+  });
+
+  test('a reload keeps the reader where they were, not on the heading in the address', async () => {
+    // The page is the deep link's: the reader moves on to another heading, then reloads.
+    const other = await page.$$eval('[data-testid="lesson"] h2[id]', (hs) => {
+      const at = hs.findIndex((h) => h.id === decodeURIComponent(location.hash.slice(1)));
+      const h = hs[at + 1] && hs[at + 1].getBoundingClientRect().top > window.innerHeight ? hs[at + 1] : hs[hs.length - 1];
+      h.scrollIntoView();
+      return h.id;
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    await page.reload({ waitUntil: 'load' });
+    await appReady();
+    await new Promise((r) => setTimeout(r, 500));
+    // Within a screen of it (Firefox leaves the reader some 250 px past a heading right under
+    // the mini eval, which mounts above them), not on the address's heading or the top.
+    await page.waitForFunction(
+      (id) => {
+        const r = document.getElementById(id)?.getBoundingClientRect();
+        return !!r && Math.abs(r.top) < window.innerHeight;
+      },
+      { timeout: WAIT },
+      other,
     );
   });
 

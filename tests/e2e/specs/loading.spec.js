@@ -695,3 +695,26 @@ test('without scroll anchoring, a deep link lands on its heading and stays there
   const after = await heading.evaluate((h) => h.getBoundingClientRect().top);
   expect(after).toBeGreaterThan(top + 300);
 });
+
+// A reload (or Back and Forward from another site, and a phone bringing back a tab it dropped)
+// puts the reader where they were: the browser restores the place, and neither the page's first
+// script nor the app's start may move them to the top or to the heading in the address.
+for (const start of ['/model-selection/', '/model-selection/#example-1-weight-memory']) {
+  test(`a reload keeps the reader's place in the lesson (opened at ${start})`, async ({ page }) => {
+    const errors = watchErrors(page);
+    await page.goto(start);
+    await appReady(page);
+    await expect(page.locator('[data-widget="mini-eval"] li.eval-case').first()).toBeAttached();
+    const place = page.locator('#how-distillation-is-used');
+    await place.evaluate((h) => h.scrollIntoView());
+    await page.waitForTimeout(300);
+    await expect(place).toBeInViewport();
+    await page.reload();
+    await appReady(page);
+    await expect(page.locator('[data-widget="mini-eval"] li.eval-case').first()).toBeAttached();
+    await page.waitForTimeout(500);
+    await expect(place).toBeInViewport();
+    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(1000);
+    expect(errors).toEqual([]);
+  });
+}
