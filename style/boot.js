@@ -28,9 +28,9 @@
   }
 
   // Holds `el` where the page has just scrolled it while the page above it settles: a widget
-  // place above the reader changes height as it is laid out and as its widget mounts, and a
-  // browser without scroll anchoring (Safari) would leave the reader elsewhere, as Chromium's
-  // does when the change comes in the frame after the jump. Each change of the body's size
+  // place above the reader changes height as it is laid out and as its widget mounts, which a
+  // browser without scroll anchoring (Safari) does not correct, and Chromium's anchoring misses
+  // when the change comes in the frame after the jump. Each change of the body's size
   // scrolls by what `el` moved, before the frame is painted. The hold ends when the reader acts
   // (wheel, touch, click, key, focus), when the page scrolls while its height stays (someone
   // else scrolled), after five seconds, or at the next call; `null` only ends it.
