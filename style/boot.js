@@ -67,8 +67,10 @@
   // A deep link: the browser jumps to the heading as the page comes in, and the app, which
   // starts once the text has painted, jumps again; in between, this holds it. Not when the
   // browser brought the page back (a reload, Back, Forward): it puts the reader where they were.
+  // The app's start asks the same (`router::brought_back`).
   var nav = window.performance && performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
-  var back = nav && (nav.type === "reload" || nav.type === "back_forward");
+  var back = !!nav && (nav.type === "reload" || nav.type === "back_forward");
+  window.ieCourseBroughtBack = back;
   if (location.hash.length > 1 && !back) {
     document.addEventListener("DOMContentLoaded", function () {
       requestAnimationFrame(function () {

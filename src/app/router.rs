@@ -190,23 +190,16 @@ extern "C" {
 
 /// Whether the browser brought this page back (a reload, Back or Forward from another site):
 /// it then puts the reader where they were itself, and the app's start leaves them there
-/// rather than going to the top or to the heading in the address. `style/boot.js` asks the same
-/// before the app starts.
+/// rather than going to the top or to the heading in the address. The page's first script
+/// (`style/boot.js`) reads the navigation's type, for its own landing and for this; without
+/// that script, the answer is no.
 pub fn brought_back() -> bool {
-    if !cfg!(target_arch = "wasm32") {
-        return false; // the build's native render of a page
-    }
-    let get = |o: &wasm_bindgen::JsValue, key: &str| js_sys::Reflect::get(o, &key.into()).ok();
-    let kind = || {
-        let perf = get(&js_sys::global(), "performance")?;
-        let entries = get(&perf, "getEntriesByType")?
-            .dyn_into::<js_sys::Function>()
-            .ok()?
-            .call1(&perf, &"navigation".into())
-            .ok()?;
-        get(&get(&entries, "0")?, "type")?.as_string()
-    };
-    kind().is_some_and(|k| k == "reload" || k == "back_forward")
+    // Not in the build's native render of a page, which has no browser to ask.
+    cfg!(target_arch = "wasm32")
+        && js_sys::Reflect::get(&js_sys::global(), &"ieCourseBroughtBack".into())
+            .ok()
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false)
 }
 
 /// Brings the element `id` (a heading, a glossary entry) into view and holds it there while the
