@@ -134,16 +134,19 @@ test.describe('on a phone', () => {
 test('a diagram follows the width of its box as the window changes', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await open(page, 'model-selection');
-  const svg = (await diagram(page, 'decision-path')).locator('svg');
+  const d = await diagram(page, 'decision-path');
+  const svg = d.locator('svg');
   await expect(svg).toHaveAttribute('data-layout', 'wide');
   // A diagram off the screen is not rendered (`.drawn`: content-visibility: auto), so its box is
   // not measured until the reader comes to it; a narrower window makes the text above it longer
-  // and can push it off, so the test looks at it again, as a reader would.
+  // and can push it off, so the test looks at it again, as a reader would. It scrolls to the
+  // diagram, not to its <svg>: coming into view swaps the <svg> for the other layout's, and a
+  // scroll still holding the old one fails on a detached element (once on CI).
   await page.setViewportSize({ width: 400, height: 800 });
-  await svg.scrollIntoViewIfNeeded();
+  await d.scrollIntoViewIfNeeded();
   await expect(svg).toHaveAttribute('data-layout', 'narrow');
   await page.setViewportSize({ width: 1000, height: 800 });
-  await svg.scrollIntoViewIfNeeded();
+  await d.scrollIntoViewIfNeeded();
   await expect(svg).toHaveAttribute('data-layout', 'wide');
 });
 
