@@ -7,7 +7,9 @@
 //    and "needs JavaScript" where scripts do not run;
 // 4. keeps a heading the page has jumped to in place while the page above it settles
 //    (`window.ieCourseHold`, which the app's router calls for every jump it makes, and which
-//    holds the heading in the address from the first frame, before the app has started).
+//    holds the heading in the address from the first frame, before the app has started);
+// 5. on a page the browser brings back (a reload, Back, Forward), puts the heading the reader
+//    was at back where it was on their screen, and holds it there.
 (function () {
   document.documentElement.classList.add("js");
   try {
@@ -71,6 +73,58 @@
   var nav = window.performance && performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
   var back = !!nav && (nav.type === "reload" || nav.type === "back_forward");
   window.ieCourseBroughtBack = back;
+  // The reader's place, noted as the page goes away (in this tab's sessionStorage): the first
+  // heading of the lesson on their screen (else the last above it) and how far down the screen
+  // it was. The browser brings a page back at the same distance from its top, but the page is
+  // not the same height above the reader until its widgets have mounted (a widget's place
+  // stands in at 600 px), and only Chromium makes up for that: Firefox left the reader 245 px
+  // past their heading in 1.3. So once the page has loaded, the heading goes back to its place
+  // on the screen, unless the reader has moved meanwhile.
+  var PLACE = "ie-course:place";
+  function note() {
+    var hs = document.querySelectorAll("[data-testid=lesson] h1[id], [data-testid=lesson] h2[id], [data-testid=lesson] h3[id]");
+    var i, top, at = null;
+    for (i = 0; i < hs.length; i++) {
+      if (hs[i].closest("[data-widget-slot]")) continue; /* a widget's own: not in the page the build wrote */
+      top = hs[i].getBoundingClientRect().top;
+      if (top >= window.innerHeight) break;
+      at = { path: location.pathname, id: hs[i].id, top: Math.round(top) };
+      if (top >= 0) break;
+    }
+    try {
+      if (at) window.sessionStorage.setItem(PLACE, JSON.stringify(at));
+      else window.sessionStorage.removeItem(PLACE);
+    } catch (e) {
+      /* storage blocked or full: the browser's own restoring is all there is */
+    }
+  }
+  window.addEventListener("pagehide", note);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") note();
+  });
+  if (back) {
+    var acted = false, marks = ["wheel", "touchstart", "pointerdown", "keydown"], k;
+    var act = function () { acted = true; };
+    for (k = 0; k < marks.length; k++) window.addEventListener(marks[k], act, { capture: true, passive: true, once: true });
+    window.addEventListener("load", function () {
+      requestAnimationFrame(function () {
+        var at, el;
+        try {
+          at = JSON.parse(window.sessionStorage.getItem(PLACE));
+        } catch (e) {
+          return; /* storage blocked or the note unreadable: the browser's place stands */
+        }
+        // A note from this page, with a place a screen could have shown (a few screens above
+        // it, when the reader was deep in a long part without a heading).
+        el = at && at.path === location.pathname && typeof at.id === "string" && typeof at.top === "number"
+          && at.top < window.innerHeight && at.top > -10 * window.innerHeight && document.getElementById(at.id);
+        if (!el || acted || called) return;
+        var off = el.getBoundingClientRect().top - at.top;
+        if (Math.abs(off) >= 1) window.scrollBy(0, off);
+        hold(el);
+      });
+    });
+  }
   if (location.hash.length > 1 && !back) {
     document.addEventListener("DOMContentLoaded", function () {
       requestAnimationFrame(function () {

@@ -697,23 +697,48 @@ test('without scroll anchoring, a deep link lands on its heading and stays there
 });
 
 // A reload (or Back and Forward from another site, and a phone bringing back a tab it dropped)
-// puts the reader where they were: the browser restores the place, and neither the page's first
-// script nor the app's start may move them to the top or to the heading in the address.
-for (const start of ['/model-selection/', '/model-selection/#example-1-weight-memory']) {
-  test(`a reload keeps the reader's place in the lesson (opened at ${start})`, async ({ page }) => {
+// puts the reader where they were: the heading they were at goes back to where it was on their
+// screen (`style/boot.js` notes it as the page goes away), and neither the page's first script
+// nor the app's start may move them to the top or to the heading in the address. A note that
+// cannot be read leaves the browser's own restoring, without an error.
+for (const [start, note, anchoring] of [
+  ['/model-selection/', null, true],
+  ['/model-selection/#example-1-weight-memory', null, true],
+  // As in Firefox, whose restoring does not make up for the widget places above the reader.
+  ['/model-selection/', null, false],
+  ['/model-selection/', '{"path":', true],
+  ['/model-selection/', '{"path":"/model-selection/","id":"how-distillation-is-used","top":"far"}', true],
+  ['/model-selection/', '{"path":"/model-selection/","id":"how-distillation-is-used","top":-1e9}', true],
+]) {
+  test(`a reload keeps the reader's place in the lesson (opened at ${start}${note ? `, a note of ${note}` : ''}${anchoring ? '' : ', without scroll anchoring'})`, async ({ page }) => {
     const errors = watchErrors(page);
+    if (!anchoring) {
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.overflowAnchor = 'none'; });
+      });
+    }
     await page.goto(start);
     await appReady(page);
     await expect(page.locator('[data-widget="mini-eval"] li.eval-case').first()).toBeAttached();
     const place = page.locator('#how-distillation-is-used');
-    await place.evaluate((h) => h.scrollIntoView());
-    await page.waitForTimeout(300);
-    await expect(place).toBeInViewport();
+    // The heading a third of the way down the screen, not at its top, once the page is still.
+    const top = () => place.evaluate((h) => Math.round(h.getBoundingClientRect().top));
+    let before = null;
+    await expect.poll(async () => {
+      const was = before;
+      await place.evaluate((h) => window.scrollBy(0, h.getBoundingClientRect().top - 300));
+      await page.waitForTimeout(300);
+      before = await top();
+      return was === 300 && before === 300;
+    }).toBe(true);
+    // Written as the page goes away; spoilt as the page comes back, before its scripts run.
+    if (note) await page.addInitScript((n) => sessionStorage.setItem('ie-course:place', n), note);
     await page.reload();
     await appReady(page);
     await expect(page.locator('[data-widget="mini-eval"] li.eval-case').first()).toBeAttached();
     await page.waitForTimeout(500);
-    await expect(place).toBeInViewport();
+    if (note) await expect(place).toBeInViewport();
+    else expect(Math.abs((await top()) - before)).toBeLessThanOrEqual(2);
     expect(await page.evaluate(() => scrollY)).toBeGreaterThan(1000);
     expect(errors).toEqual([]);
   });
