@@ -37,12 +37,14 @@
   // (wheel, touch, click, key, focus), when the page scrolls while its height stays (someone
   // else scrolled), after five seconds, or at the next call; `null` only ends it.
   var end = null, called = false;
+  // What the reader does (the first four also mark a reader who moved before a page came back).
+  var ACTS = ["wheel", "touchstart", "pointerdown", "keydown", "focusin"];
   function hold(el) {
     called = true;
     if (end) end();
     if (!el || !window.ResizeObserver) return;
     var body = document.body, top = el.getBoundingClientRect().top, height = body.getBoundingClientRect().height;
-    var acts = ["wheel", "touchstart", "pointerdown", "keydown", "focusin"], i;
+    var i;
     var keep = new ResizeObserver(function () {
       height = body.getBoundingClientRect().height;
       var moved = el.getBoundingClientRect().top - top;
@@ -57,12 +59,12 @@
       keep.disconnect();
       clearTimeout(timer);
       window.removeEventListener("scroll", scrolled);
-      for (var j = 0; j < acts.length; j++) window.removeEventListener(acts[j], stop, true);
+      for (var j = 0; j < ACTS.length; j++) window.removeEventListener(ACTS[j], stop, true);
       end = null;
     }
     end = stop;
     window.addEventListener("scroll", scrolled, { passive: true });
-    for (i = 0; i < acts.length; i++) window.addEventListener(acts[i], stop, { capture: true, passive: true });
+    for (i = 0; i < ACTS.length; i++) window.addEventListener(ACTS[i], stop, { capture: true, passive: true });
     keep.observe(body);
   }
   window.ieCourseHold = hold;
@@ -82,8 +84,7 @@
   // on the screen, unless the reader has moved meanwhile.
   var PLACE = "ie-course:place";
   function note() {
-    var hs = document.querySelectorAll("[data-testid=lesson] h1[id], [data-testid=lesson] h2[id], [data-testid=lesson] h3[id]");
-    var i, top, at = null;
+    var hs = document.querySelectorAll("[data-testid=lesson] :is(h1,h2,h3)[id]"), i, top, at = null;
     for (i = 0; i < hs.length; i++) {
       if (hs[i].closest("[data-widget-slot]")) continue; /* a widget's own: not in the page the build wrote */
       top = hs[i].getBoundingClientRect().top;
@@ -103,9 +104,9 @@
     if (document.visibilityState === "hidden") note();
   });
   if (back) {
-    var acted = false, marks = ["wheel", "touchstart", "pointerdown", "keydown"], k;
+    var acted = false, k;
     var act = function () { acted = true; };
-    for (k = 0; k < marks.length; k++) window.addEventListener(marks[k], act, { capture: true, passive: true, once: true });
+    for (k = 0; k < 4; k++) window.addEventListener(ACTS[k], act, { capture: true, passive: true, once: true });
     window.addEventListener("load", function () {
       requestAnimationFrame(function () {
         var at, el;
