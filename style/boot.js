@@ -34,8 +34,10 @@
   // browser without scroll anchoring (Safari) does not correct, and Chromium's anchoring misses
   // when the change comes in the frame after the jump. Each change of the body's size
   // scrolls by what `el` moved, before the frame is painted. The hold ends when the reader acts
-  // (wheel, touch, click, key, focus), when the page scrolls while its height stays (someone
-  // else scrolled), after five seconds, or at the next call; `null` only ends it.
+  // (wheel, touch, click, key, focus), when someone else scrolls the page away from `el` (a
+  // script, a scrollbar; the widget loader's own scrolling, which makes up for a widget that
+  // grew above the reader, moves the page toward it), after five seconds, or at the next call;
+  // `null` only ends it.
   var end = null, called = false;
   // What the reader does (the first four also mark a reader who moved before a page came back).
   var ACTS = ["wheel", "touchstart", "pointerdown", "keydown", "focusin"];
@@ -43,16 +45,24 @@
     called = true;
     if (end) end();
     if (!el || !window.ResizeObserver) return;
-    var body = document.body, top = el.getBoundingClientRect().top, height = body.getBoundingClientRect().height;
-    var i;
+    var body = document.body, top = el.getBoundingClientRect().top, at = window.scrollY, i;
+    // How far `el` is off its place, or null when a scroll since the hold last looked took it
+    // away: `el` then moved against that scroll, as a scroll alone moves it.
+    function off() {
+      var by = el.getBoundingClientRect().top - top, scrolled = window.scrollY - at;
+      at = window.scrollY;
+      return Math.abs(by) >= 1 && by * scrolled < 0 ? null : by;
+    }
     var keep = new ResizeObserver(function () {
-      height = body.getBoundingClientRect().height;
-      var moved = el.getBoundingClientRect().top - top;
-      if (el.isConnected && Math.abs(moved) >= 1) window.scrollBy(0, moved);
+      var by = off();
+      if (by === null) return stop();
+      if (el.isConnected && Math.abs(by) >= 1) {
+        window.scrollBy(0, by);
+        at = window.scrollY;
+      }
     });
     function scrolled() {
-      var moved = Math.abs(el.getBoundingClientRect().top - top) >= 1;
-      if (moved && body.getBoundingClientRect().height === height) stop();
+      if (off() === null) stop();
     }
     var timer = setTimeout(function () { stop(); }, 5000);
     function stop() {

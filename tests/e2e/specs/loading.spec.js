@@ -696,6 +696,41 @@ test('without scroll anchoring, a deep link lands on its heading and stays there
   expect(after).toBeGreaterThan(top + 300);
 });
 
+// A page brought back holds the reader's heading while the widgets above it mount, but not
+// against someone else's scroll: a script's here (a scrollbar's, a test's), which the hold once
+// undid when the page's height changed in the same frame.
+test('after a reload, a scroll by a script while the widgets mount is left alone', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto('/model-selection/');
+  await appReady(page);
+  await expect(page.locator('[data-widget="mini-eval"] li.eval-case').first()).toBeAttached();
+  await page.locator('#how-distillation-is-used').evaluate((h) => h.scrollIntoView());
+  await page.waitForTimeout(300);
+  // The wasm comes a second late, so that the widgets mount after the scroll below.
+  await page.route('**/*.wasm', async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    await route.continue();
+  });
+  await page.reload({ waitUntil: 'commit' });
+  // Two frames after the load (the place is put back in the first), the page goes to the top,
+  // before its widgets have mounted; in the same task the page grows below (as when a widget
+  // mounts), so that the hold sees the page's size change before it sees the scroll.
+  const early = await page.evaluate(() => new Promise((ok) => {
+    const go = () => requestAnimationFrame(() => requestAnimationFrame(() => {
+      window.scrollTo(0, 0);
+      document.body.append(Object.assign(document.createElement('div'), { style: 'height: 40px' }));
+      ok([...document.querySelectorAll('[data-widget-slot]')].filter((s) => !s.querySelector('section.widget')).length);
+    }));
+    if (document.readyState === 'complete') go(); else addEventListener('load', go);
+  }));
+  expect(early, 'widget places still to mount when the page went to the top').toBeGreaterThan(0);
+  await appReady(page);
+  await expect(page.locator('[data-widget="mini-eval"] li.eval-case').first()).toBeAttached();
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  expect(errors).toEqual([]);
+});
+
 // A reload (or Back and Forward from another site, and a phone bringing back a tab it dropped)
 // puts the reader where they were: the heading they were at goes back to where it was on their
 // screen (`style/boot.js` notes it as the page goes away), and neither the page's first script
