@@ -1,5 +1,8 @@
-// Input-to-update time of the calculators: an input event is dispatched on a field, and the
-// clock stops after two animation frames (the frame that renders the update has been painted).
+// Each calculator answers an input in the frame it arrives in: an input event is dispatched on a
+// field, and its output must have changed by the time the browser next runs animation frames
+// (before that frame is painted). A calculator that waited for a quiet spell, or for a timer,
+// fails it, however fast the machine. How long the work takes is the benchmark's to measure
+// (`bench/bench.mjs`, its input part), not this test's; the times are printed beside it.
 const { test, expect } = require('@playwright/test');
 const { appReady } = require('./course');
 
@@ -9,32 +12,26 @@ async function measure(page, widget, field, output, values) {
     const input = card.querySelector(`[data-testid="${field}"]`);
     const out = card.querySelector(`[data-testid="${output}"]`);
     const frame = () => new Promise((r) => requestAnimationFrame(r));
+    const late = [];
     const times = [];
-    const doms = [];
     for (let i = 0; i < 30; i++) {
+      await frame();
       const before = out.textContent;
-      let changed = null;
-      const observer = new MutationObserver(() => {
-        if (changed === null && out.textContent !== before) changed = performance.now();
-      });
-      observer.observe(out, { childList: true, characterData: true, subtree: true });
       const t0 = performance.now();
       input.value = values[i % values.length];
       input.dispatchEvent(new Event('input', { bubbles: true }));
       await frame();
-      await frame();
       times.push(performance.now() - t0);
-      observer.disconnect();
-      doms.push((changed ?? performance.now()) - t0);
+      if (out.textContent === before) late.push(input.value);
+      await frame();
       if (out.textContent === before) throw new Error(`no update for ${input.value}`);
     }
     times.sort((a, b) => a - b);
-    doms.sort((a, b) => a - b);
-    return { median: times[15], p90: times[27], max: times[29], dom: doms[15] };
+    return { late, median: times[15], max: times[29] };
   }, { widget, field, output, values });
 }
 
-test('each calculator updates within a frame or two of an input', async ({ page }) => {
+test('each calculator answers an input before the next frame is drawn', async ({ page }) => {
   const cases = [
     ['/model-selection/', 'weight-memory', 'weight-params', 'weight-gb', ['8', '70']],
     ['/why-size-wins/', 'decode-ceiling', 'decode-bandwidth', 'decode-tps-a', ['200', '100']],
@@ -47,10 +44,9 @@ test('each calculator updates within a frame or two of an input', async ({ page 
     // Widgets arrive in their own module, a moment after the shell.
     await page.locator(`[data-widget="${widget}"] [data-testid="${field}"]`).waitFor();
     const t = await measure(page, widget, field, output, values);
-    const line = `${widget}: input → two frames, median ${t.median.toFixed(1)} ms, p90 ${t.p90.toFixed(1)} ms, max ${t.max.toFixed(1)} ms; output text changed after ${t.dom.toFixed(1)} ms (median)`;
+    const line = `${widget}: input → next animation frame, median ${t.median.toFixed(1)} ms, max ${t.max.toFixed(1)} ms`;
     console.log(line);
     test.info().annotations.push({ type: 'timing', description: line });
-    // Two frames at 60 Hz take about 33 ms; a generous bound keeps this test meaningful but calm.
-    expect(t.median).toBeLessThan(150);
+    expect(t.late, `${widget}: inputs whose answer came after the next frame`).toEqual([]);
   }
 });
