@@ -631,6 +631,13 @@ test('a reader below the mini eval and the loss playground gets them whole at on
   expect(errors).toEqual([]);
 });
 
+/** Turns the browser's scroll anchoring off in `page` from its next load, as in Safari. */
+function withoutScrollAnchoring(page) {
+  return page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.overflowAnchor = 'none'; });
+  });
+}
+
 // Safari has no scroll anchoring: a widget place above the reader that is laid out or mounted
 // changes the page's height there, and only the app keeps the reader on the heading they
 // followed. Chromium's anchoring, turned off here, hid this (and missed it now and then too,
@@ -638,9 +645,7 @@ test('a reader below the mini eval and the loss playground gets them whole at on
 for (const how of ['a deep link', 'a link inside the app']) {
   test(`without scroll anchoring, ${how} below the mini eval lands on its heading and stays there while the widgets above mount`, async ({ page }) => {
     const errors = watchErrors(page);
-    await page.addInitScript(() => {
-      document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.overflowAnchor = 'none'; });
-    });
+    await withoutScrollAnchoring(page);
     const target = '/model-selection/#example-3-fine-tuning';
     if (how === 'a deep link') {
       await page.goto(target);
@@ -674,9 +679,7 @@ for (const how of ['a deep link', 'a link inside the app']) {
 // reaches them, and without scroll anchoring the heading would move off the screen until the
 // shell took over. The page's first script holds it from its first frame.
 test('without scroll anchoring, a deep link lands on its heading and stays there before the app starts', async ({ page }) => {
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.overflowAnchor = 'none'; });
-  });
+  await withoutScrollAnchoring(page);
   // The wasm never arrives: the shell and the widgets never start.
   await page.route('**/*.wasm', () => {});
   await page.goto('/model-selection/#example-3-fine-tuning', { waitUntil: 'load' });
@@ -748,9 +751,7 @@ for (const [start, note, anchoring] of [
   test(`a reload keeps the reader's place in the lesson (opened at ${start}${note ? `, a note of ${note}` : ''}${anchoring ? '' : ', without scroll anchoring'})`, async ({ page }) => {
     const errors = watchErrors(page);
     if (!anchoring) {
-      await page.addInitScript(() => {
-        document.addEventListener('DOMContentLoaded', () => { document.documentElement.style.overflowAnchor = 'none'; });
-      });
+      await withoutScrollAnchoring(page);
     }
     await page.goto(start);
     await appReady(page);
