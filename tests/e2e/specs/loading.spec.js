@@ -319,26 +319,45 @@ test('a press whose early fetch fails leaves no error, and the click that follow
   expect(thrown).toEqual([]);
 });
 
-// Widget places are laid out only near the screen (content-visibility: auto), as drawn ones are;
-// the card fills its place, with the place's margin and none of its own.
-test('a widget off the screen is laid out when the reader comes near it, and printing shows every one', async ({ page }) => {
+// A place still waiting for its widget is laid out only near the screen (content-visibility:
+// auto), as drawn ones are, standing in at 600 px. A widget, once there, is laid out wherever it
+// is: Chrome's autofill lays out every field's widget a moment after fields appear, in one long
+// task if they had been skipped. The card fills its place, with the place's margin and none of
+// its own.
+test('a place waiting for its widget is laid out near the screen only; a widget is laid out wherever it is, and printing shows every one', async ({ page }) => {
   const errors = watchErrors(page);
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/model-selection/');
+  // First the page the build wrote, its wasm held back: no widget mounts.
+  await page.route('**/*.wasm', () => {});
+  await page.goto('/model-selection/', { waitUntil: 'load' });
+  const place = page.locator('[data-widget-slot="distillation"]');
+  const placeShown = () => place.evaluate((el) => el.firstElementChild.checkVisibility({ contentVisibilityAuto: true }));
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  expect(await placeShown()).toBe(false);
+  expect(await place.evaluate((el) => el.getBoundingClientRect().height)).toBe(600);
+  await place.scrollIntoViewIfNeeded();
+  await expect.poll(placeShown).toBe(true);
+  await page.evaluate(() => scrollTo(0, 0));
+  await expect.poll(placeShown).toBe(false);
+
+  // Then the app: every widget mounts, and the one far below is laid out at once.
+  await page.unroute('**/*.wasm');
+  await page.reload();
   await appReady(page);
   const count = await page.locator('[data-widget-slot]').count();
   await expect(page.locator('[data-widget-slot] > section.widget[data-widget]')).toHaveCount(count, { timeout: 20_000 });
+  await page.evaluate(() => scrollTo(0, 0));
   const card = page.locator('section.widget[data-widget="distillation"]');
   const shown = () => card.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
-  expect(await shown()).toBe(false);
-  await card.scrollIntoViewIfNeeded();
-  await expect.poll(shown).toBe(true);
+  expect(await card.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(800 * 3);
+  expect(await shown()).toBe(true);
+  const layout = await card.evaluate((el) => [el.getBoundingClientRect().height, el.parentElement.getBoundingClientRect().height]);
+  expect(layout[0]).toBeGreaterThan(0);
+  expect(layout[1]).toBe(layout[0]);
   const inset = await card.evaluate((el) => el.getBoundingClientRect().top - el.parentElement.getBoundingClientRect().top);
   expect(inset).toBe(0);
   const gap = await card.evaluate((el) => parseFloat(getComputedStyle(el.parentElement).marginTop));
   expect(gap).toBe(32);
-  await page.evaluate(() => scrollTo(0, 0));
-  await expect.poll(shown).toBe(false);
   await page.emulateMedia({ media: 'print' });
   await expect.poll(shown).toBe(true);
   // Printed, a card is a plain box: white, with a grey border.
