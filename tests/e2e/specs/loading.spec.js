@@ -339,6 +339,11 @@ test('a place waiting for its widget is laid out near the screen only; a widget 
   await expect.poll(placeShown).toBe(true);
   await page.evaluate(() => scrollTo(0, 0));
   await expect.poll(placeShown).toBe(false);
+  // Printing lays out every place.
+  await page.emulateMedia({ media: 'print' });
+  await expect.poll(placeShown).toBe(true);
+  await page.emulateMedia({ media: 'screen' });
+  await expect.poll(placeShown).toBe(false);
 
   // Then the app: every widget mounts, and the one far below is laid out at once.
   await page.unroute('**/*.wasm');
