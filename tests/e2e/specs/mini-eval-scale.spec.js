@@ -129,17 +129,27 @@ test('a paste over 1 MB is refused at once, and what was stored stays', async ({
   const stored = await page.evaluate(() => localStorage.getItem('ie-course:mini-eval'));
   const alert = card.getByRole('alert').filter({ hasText: '1 MB' });
   const input = card.getByTestId('eval-import');
-  // A real paste of 5 MB: kept out of the field and refused in the paste handler itself.
-  const pasted = await input.evaluate((el, n) => {
+  // A real paste of 5 MB: kept out of the field and refused in the paste handler itself, with
+  // its message on the screen by the next frame (a refusal that waited for a timer, or read
+  // the text into the field first, fails). The handler's time is printed, not asserted: speed
+  // is the benchmark's to measure.
+  const pasted = await input.evaluate(async (el, n) => {
     const data = new DataTransfer();
     data.setData('text/plain', 'pass\tfail\n'.repeat(n));
     const ev = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
     const t0 = performance.now();
     el.dispatchEvent(ev);
-    return { ms: performance.now() - t0, prevented: ev.defaultPrevented };
+    const ms = performance.now() - t0;
+    await new Promise((r) => requestAnimationFrame(r));
+    const message = el.closest('section.widget').querySelector('[data-testid="eval-import-message"]');
+    return { ms, prevented: ev.defaultPrevented, value: el.value.length, message: message ? message.textContent : '' };
   }, 500_000);
+  const line = `a 5 MB paste refused in ${pasted.ms.toFixed(1)} ms`;
+  console.log(line);
+  test.info().annotations.push({ type: 'timing', description: line });
   expect(pasted.prevented).toBe(true);
-  expect(pasted.ms).toBeLessThan(200);
+  expect(pasted.value).toBe(0);
+  expect(pasted.message).toContain('The text is 5,000,000 bytes; the limit is 1 MB');
   await expect(alert).toContainText('The text is 5,000,000 bytes; the limit is 1 MB');
   await expect(input).toHaveValue('');
   // Text put in the field some other way: refused on its input event and emptied out (the
