@@ -363,8 +363,13 @@ test('a place waiting for its widget is laid out near the screen only; a widget 
   expect(inset).toBe(0);
   const gap = await card.evaluate((el) => parseFloat(getComputedStyle(el.parentElement).marginTop));
   expect(gap).toBe(32);
+  // Contained on the screen (an edit is laid out and painted within its place); not in print,
+  // where a long widget must break across pages.
+  const contain = () => card.evaluate((el) => getComputedStyle(el.parentElement).contain);
+  expect(['content', 'layout style paint', 'layout paint style']).toContain(await contain());
   await page.emulateMedia({ media: 'print' });
   await expect.poll(shown).toBe(true);
+  expect(await contain()).toBe('none');
   // Printed, a card is a plain box: white, with a grey border.
   const box = await card.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).borderTopColor]);
   expect(box).toEqual(['rgb(255, 255, 255)', 'rgb(153, 153, 153)']);
