@@ -38,6 +38,23 @@ const ROWS_A_TASK: usize = 2;
 /// How long edits of a long eval pause before it is saved.
 const SAVE_PAUSE: std::time::Duration = std::time::Duration::from_millis(600);
 
+/// Applies `change` to the eval. When that replaced the whole eval (an import that brought its
+/// own cases, a reset, or the undo of either), the list of cases goes back to its first page:
+/// the page the reader was on was a page of the eval that is gone. An edit, an added or removed
+/// case, or verdicts set in place keep the page.
+fn update_eval(
+    editor: RwSignal<EvalEditor>,
+    page_no: RwSignal<usize>,
+    change: impl FnOnce(&mut EvalEditor),
+) {
+    let replaced = || editor.try_with_untracked(EvalEditor::replaced_revision);
+    let before = replaced();
+    editor.update(change);
+    if replaced() != before {
+        page_no.set(0);
+    }
+}
+
 /// The lesson's eval, from the same file the lesson's figures are computed from.
 fn lesson_eval() -> EvalSet {
     eval::parse_eval_json(LESSON_EVAL_JSON).unwrap_or_default()
@@ -140,12 +157,12 @@ pub fn MiniEval() -> impl IntoView {
 
     let reset = move |_| {
         let before = tolerance.get_untracked();
-        editor.update(|e| e.reset(&before));
+        update_eval(editor, page_no, |e| e.reset(&before));
         tolerance.set(DEFAULT_TOLERANCE.into());
     };
     let undo = move |_| {
         let mut restored = None;
-        editor.update(|e| restored = e.undo());
+        update_eval(editor, page_no, |e| restored = e.undo());
         if let Some(t) = restored {
             tolerance.set(t);
         }
@@ -264,7 +281,7 @@ pub fn MiniEval() -> impl IntoView {
 
             <h4 class="eval-heading">"Export and import"</h4>
             <ExportLinks editor=editor revision=revision />
-            <ImportPanel editor=editor status=status />
+            <ImportPanel editor=editor status=status page_no=page_no />
         </WidgetCard>
     }
 }

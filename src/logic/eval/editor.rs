@@ -316,6 +316,8 @@ pub struct EvalEditor {
     clock: u64,
     /// The count when the order or number of cases last changed.
     order: u64,
+    /// The count when the whole eval was last replaced (an import, a reset, or the undo of one).
+    replaced: u64,
     undo: Option<Undo>,
     import_message: Option<Result<String, String>>,
     /// Counts changes to what the buttons and messages say: the undo offered, the import
@@ -404,6 +406,7 @@ impl EvalEditor {
             positions: Vec::new(),
             clock: 0,
             order: 0,
+            replaced: 0,
             undo: None,
             import_message: None,
             status: 0,
@@ -502,6 +505,13 @@ impl EvalEditor {
     /// The revision when cases were last added, removed, moved or replaced.
     pub fn order_revision(&self) -> u64 {
         self.order
+    }
+
+    /// The revision when the whole eval was last replaced: by an import that brought its own
+    /// cases, a reset, or the undo of either. A list of the cases goes back to its first page
+    /// then; an edit, an added or removed case or verdicts set in place leave it unchanged.
+    pub fn replaced_revision(&self) -> u64 {
+        self.replaced
     }
 
     /// Where case `id` is and when it last changed; `None` once it is gone.
@@ -798,6 +808,7 @@ impl EvalEditor {
     fn replace(&mut self, schema: String, cases: Vec<EvalCase>) -> (String, Vec<EvalCase>) {
         self.clock += 1;
         self.order = self.clock;
+        self.replaced = self.clock;
         let clock = self.clock;
         // New ids: no runs yet, so every case starts from its text grade.
         self.drop_runs();
@@ -1585,6 +1596,50 @@ mod tests {
         );
         assert!(!e.import("pass"));
         check(&e);
+    }
+
+    #[test]
+    fn only_a_replaced_eval_counts_as_replaced() {
+        let mut e = editor();
+        let mut last = e.replaced_revision();
+        // Runs `f`, then checks whether the eval counted as replaced since the step before.
+        let mut step = |e: &mut EvalEditor, yes: bool, what: &str, f: &dyn Fn(&mut EvalEditor)| {
+            f(e);
+            let now = e.replaced_revision();
+            assert_eq!(now != std::mem::replace(&mut last, now), yes, "{what}");
+        };
+        let admins = id_of(&e, "emails of admins");
+        step(&mut e, false, "an edit", &|e| {
+            e.edit(admins, Field::Name, "admin emails".into());
+        });
+        step(&mut e, false, "an added case", &|e| {
+            e.add_case();
+        });
+        step(&mut e, false, "a removed case", &|e| {
+            e.remove(admins);
+        });
+        step(&mut e, false, "the removal undone", &|e| {
+            e.undo();
+        });
+        let columns = vec!["pass\tfail"; e.len()].join("\n");
+        step(&mut e, false, "verdicts set in place", &|e| {
+            assert!(e.import(&columns));
+        });
+        step(&mut e, true, "columns of another length", &|e| {
+            assert!(e.import("pass\tpass\nfail\tpass"));
+        });
+        step(&mut e, true, "that import undone", &|e| {
+            e.undo();
+        });
+        step(&mut e, false, "a refused import", &|e| {
+            assert!(!e.import("pass\tperhaps"));
+        });
+        step(&mut e, true, "an eval file", &|e| {
+            assert!(e.import(r#"{"version": 1, "cases": [{"name": "one"}]}"#));
+        });
+        step(&mut e, true, "a reset", &|e| {
+            e.reset("0");
+        });
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The eval in and out: download links for the eval (JSON) and its results (CSV), and a
 //! field to paste an eval file or columns of pass/fail into.
 
+use super::update_eval;
 use crate::logic::eval::chunked::{start_import, too_large, ImportJob, PassFailReader, Step};
 use crate::logic::eval::editor::EvalEditor;
 use crate::logic::eval::Import;
@@ -122,6 +123,7 @@ fn pasted_length(ev: &wasm_bindgen::JsValue) -> Option<usize> {
 /// [`STEP_BUDGET_MS`] long, giving the page a turn between pieces; then applies it.
 fn read_on(
     editor: RwSignal<EvalEditor>,
+    page_no: RwSignal<usize>,
     reader: StoredValue<Option<PassFailReader>>,
     progress: RwSignal<Option<(usize, usize)>>,
     field: NodeRef<leptos::html::Textarea>,
@@ -141,16 +143,16 @@ fn read_on(
                 if result.is_ok() {
                     clear(field);
                 }
-                editor.update(|e| {
+                update_eval(editor, page_no, |e| {
                     e.import_parsed(result.map(Import::Verdicts));
                 });
                 return;
             }
             Step::More if js_sys::Date::now() - start > STEP_BUDGET_MS => {
                 progress.set(Some(done));
-                let next = move || read_on(editor, reader, progress, field);
+                let next = move || read_on(editor, page_no, reader, progress, field);
                 if set_timeout_with_handle(next, Duration::ZERO).is_err() {
-                    read_on(editor, reader, progress, field);
+                    read_on(editor, page_no, reader, progress, field);
                 }
                 return;
             }
@@ -174,6 +176,8 @@ pub fn ImportPanel(
     /// Its status revision ([`EvalEditor::status_revision`]): each import redraws the message,
     /// so that a refusal repeated is announced again.
     status: Memo<u64>,
+    /// The page of cases shown, which goes back to the first when an import replaces the eval.
+    page_no: RwSignal<usize>,
 ) -> impl IntoView {
     let field = NodeRef::<leptos::html::Textarea>::new();
     let reader = StoredValue::new(None::<PassFailReader>);
@@ -229,14 +233,14 @@ pub fn ImportPanel(
                 if result.is_ok() {
                     clear(field);
                 }
-                editor.update(|e| {
+                update_eval(editor, page_no, |e| {
                     e.import_parsed(result);
                 });
             }
             ImportJob::Columns(r) => {
                 progress.set(Some(r.progress()));
                 reader.set_value(Some(r));
-                read_on(editor, reader, progress, field);
+                read_on(editor, page_no, reader, progress, field);
             }
         }
     };

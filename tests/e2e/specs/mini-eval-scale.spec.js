@@ -121,6 +121,47 @@ test('a verdict toggle at 5,000 cases moves the figures', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
+test('a new eval opens at its first page; an edit or verdicts set in place keep the page', async ({ page }) => {
+  const errors = watchErrors(page);
+  const card = await openEval(page);
+  const status = card.getByTestId('eval-page-status');
+  const message = card.getByTestId('eval-import-message');
+  await paste(card, columns(1_000).text);
+  await expect(status).toHaveText('1–20 of 1,000 cases · page 1 of 50', { timeout: 30_000 });
+  await card.getByTestId('eval-page-next').click();
+  await card.getByTestId('eval-page-next').click();
+  await expect(status).toHaveText('41–60 of 1,000 cases · page 3 of 50');
+  // An edit on the page, and columns of the same length (verdicts set in place), keep it.
+  await card.locator('li.eval-case').first().getByTestId('eval-candidate-pass').uncheck();
+  await expect(card.locator('li.eval-case').first().getByTestId('eval-candidate-pass')).not.toBeChecked();
+  await paste(card, columns(1_000).text);
+  await expect(message).toContainText('Set both verdicts of all 1000 cases');
+  await expect(status).toHaveText('41–60 of 1,000 cases · page 3 of 50');
+  await expect(card.locator('li.eval-case').first()).toHaveAttribute('data-case', 'case 41');
+  // Another eval replaces this one: its first page.
+  await paste(card, columns(20_000).text);
+  await expect(message).toContainText('replaced the eval with 20000 cases', { timeout: 30_000 });
+  await expect(status).toHaveText('1–20 of 20,000 cases · page 1 of 1,000');
+  await expect(card.locator('li.eval-case').first()).toHaveAttribute('data-case', 'case 1');
+  // A reset, then its undo: the 20,000 cases are back, at their first page.
+  await card.getByTestId('eval-page-last').click();
+  await expect(status).toHaveText('19,981–20,000 of 20,000 cases · page 1,000 of 1,000');
+  await card.getByTestId('eval-reset').click();
+  await expect(card.locator('li.eval-case')).toHaveCount(10);
+  await card.getByTestId('eval-undo').click();
+  await expect(status).toHaveText('1–20 of 20,000 cases · page 1 of 1,000');
+  // The undo of an import too.
+  await card.getByTestId('eval-page-next').click();
+  await expect(status).toHaveText('21–40 of 20,000 cases · page 2 of 1,000');
+  await paste(card, columns(30).text);
+  await expect(status).toHaveText('1–20 of 30 cases · page 1 of 2');
+  await card.getByTestId('eval-page-next').click();
+  await expect(status).toHaveText('21–30 of 30 cases · page 2 of 2');
+  await card.getByTestId('eval-undo').click();
+  await expect(status).toHaveText('1–20 of 20,000 cases · page 1 of 1,000');
+  expect(errors).toEqual([]);
+});
+
 test('a paste over 1 MB is refused at once, and what was stored stays', async ({ page }) => {
   const errors = watchErrors(page);
   const card = await openEval(page);
