@@ -44,6 +44,12 @@ pub fn fixed(value: f64, decimals: usize) -> String {
     out
 }
 
+/// A count with thousands separators, as every count of cases, lines or tokens is shown:
+/// `50000` → `"50,000"`.
+pub fn count(n: usize) -> String {
+    fixed(n as f64, 0)
+}
+
 /// `value` to `figures` significant figures (1 to 10) in the short e-notation the number fields
 /// accept, without trailing zeros or a `+`: `(5.1213e17, 3)` → `"5.12e17"`, `(1e15, 3)` →
 /// `"1e15"`, `(-2.5e-7, 2)` → `"−2.5e-7"`. For figures too large or too small to write out.
@@ -126,6 +132,10 @@ mod tests {
         assert_eq!(plain(-2.5), "\u{2212}2.5");
         assert_eq!(plain(-0.0001), "0");
         assert_eq!(plain(-0.0), "0");
+        assert_eq!(count(0), "0");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(50_000), "50,000");
+        assert_eq!(count(1_234_567), "1,234,567");
     }
 
     #[test]

@@ -22,6 +22,7 @@ use crate::logic::eval::editor::{
     EvalEditor, Stored, DEFAULT_TOLERANCE, STORE_NAME, STORE_VERSION,
 };
 use crate::logic::eval::{self, EvalSet};
+use crate::logic::format;
 use case_row::CaseRow;
 use leptos::prelude::*;
 use pager::{Pager, PER_PAGE};
@@ -220,7 +221,7 @@ pub fn MiniEval() -> impl IntoView {
                 </p>
             </div>
 
-            <h4 class="eval-heading">{move || format!("The cases ({})", count.get())}</h4>
+            <h4 class="eval-heading">{move || format!("The cases ({})", format::count(count.get()))}</h4>
             <form method="dialog" class="field eval-schema">
                 <label for=schema_label_for>"Schema the questions are about"</label>
                 <textarea

@@ -10,11 +10,6 @@ use leptos::prelude::*;
 /// Cases to a page of the list.
 pub const PER_PAGE: usize = 20;
 
-/// A count with thousands separators: `50,000`.
-fn count_text(n: usize) -> String {
-    format::fixed(n as f64, 0)
-}
-
 /// What the page shows, starting with its numbers: `1–20 of 50,000 cases · page 1 of 2,500`.
 fn status_text(p: &CasePage) -> String {
     if p.total == 0 {
@@ -24,11 +19,11 @@ fn status_text(p: &CasePage) -> String {
     let cases = if p.total == 1 { "case" } else { "cases" };
     format!(
         "{}\u{2013}{} of {} {cases} \u{b7} page {} of {}",
-        count_text(p.first + 1),
-        count_text(last),
-        count_text(p.total),
-        count_text(p.page + 1),
-        count_text(p.pages)
+        format::count(p.first + 1),
+        format::count(last),
+        format::count(p.total),
+        format::count(p.page + 1),
+        format::count(p.pages)
     )
 }
 

@@ -15,11 +15,6 @@ const BUCKET_LIMIT: usize = 50;
 /// Changed cases whose diff is shown at first; a button shows as many more each time.
 const DIFF_STEP: usize = 20;
 
-/// A count with thousands separators: `5,001`.
-fn count_text(n: usize) -> String {
-    format::fixed(n as f64, 0)
-}
-
 /// One accuracy, `label` with its figure (`data-testid` `testid`), and its count and interval
 /// under it.
 fn accuracy_view(
@@ -94,7 +89,7 @@ fn bucket_view(
     view! {
         <section class="eval-bucket" data-bucket=bucket.id() data-testid=format!("eval-bucket-{}", bucket.id())>
             <h5 class="eval-bucket-title">
-                <span class="eval-bucket-count">{move || count_text(count.get())}</span>
+                <span class="eval-bucket-count">{move || format::count(count.get())}</span>
                 " "
                 {bucket.label()}
                 <span class="eval-bucket-hint">{bucket.hint()}</span>
@@ -112,7 +107,7 @@ fn bucket_view(
                 let more = count.get().saturating_sub(BUCKET_LIMIT);
                 (more > 0).then(|| view! {
                     <p class="eval-bucket-more">
-                        {format!("and {} more. ", count_text(more))}
+                        {format!("and {} more. ", format::count(more))}
                         <button type="button" class="eval-link-button" data-testid="eval-bucket-show" on:click=move |_| show.run(CaseFilter::Bucket(bucket))>
                             "List them all below"
                         </button>
@@ -225,7 +220,7 @@ pub fn Diffs(
                 let (shown, total) = (changed.with(Vec::len), total.get());
                 (total > shown).then(|| view! {
                     <p class="widget-note eval-diff-more" data-testid="eval-diff-more">
-                        {format!("{} of {} changed cases shown. ", count_text(shown), count_text(total))}
+                        {format!("{} of {} changed cases shown. ", format::count(shown), format::count(total))}
                         <button type="button" class="eval-link-button" on:click=move |_| limit.update(|l| *l += DIFF_STEP)>
                             {format!("Show {DIFF_STEP} more")}
                         </button>

@@ -143,6 +143,17 @@ test('a new eval opens at its first page; an edit or verdicts set in place keep 
   await expect(message).toContainText('replaced the eval with 20000 cases', { timeout: 30_000 });
   await expect(status).toHaveText('1–20 of 20,000 cases · page 1 of 1,000');
   await expect(card.locator('li.eval-case').first()).toHaveAttribute('data-case', 'case 1');
+  await expect(card.locator('h4.eval-heading', { hasText: /^The cases \(/ })).toHaveText('The cases (20,000)');
+  // On a phone too, the status has a line of its own above the four buttons, which share one.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const boxes = await Promise.all(['eval-page-status', 'eval-page-first', 'eval-page-prev', 'eval-page-next', 'eval-page-last']
+    .map((id) => card.getByTestId(id).boundingBox()));
+  const [line, ...buttons] = boxes;
+  for (const b of buttons) {
+    expect(Math.abs(b.y - buttons[0].y)).toBeLessThan(2);
+    expect(b.y).toBeGreaterThanOrEqual(line.y + line.height - 1);
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   // A reset, then its undo: the 20,000 cases are back, at their first page.
   await card.getByTestId('eval-page-last').click();
   await expect(status).toHaveText('19,981–20,000 of 20,000 cases · page 1,000 of 1,000');
