@@ -48,12 +48,17 @@ fn update_eval(
     page_no: RwSignal<usize>,
     change: impl FnOnce(&mut EvalEditor),
 ) {
-    let replaced = || editor.try_with_untracked(EvalEditor::replaced_revision);
-    let before = replaced();
+    let before = replaced_revision(editor);
     editor.update(change);
-    if replaced() != before {
+    if replaced_revision(editor) != before {
         page_no.set(0);
     }
+}
+
+/// [`EvalEditor::replaced_revision`] of the eval; `None` once the widget is gone.
+#[inline(never)]
+fn replaced_revision(editor: RwSignal<EvalEditor>) -> Option<u64> {
+    editor.try_with_untracked(EvalEditor::replaced_revision)
 }
 
 /// The lesson's eval, from the same file the lesson's figures are computed from.
