@@ -23,6 +23,54 @@ pub fn too_large(len: usize) -> Option<InputError> {
     })
 }
 
+/// A paste too long to show in the import field, held beside it until the reader imports or
+/// discards it. A browser lays out every line of a field whenever the page is laid out: 20,000
+/// short lines cost a frame of a quarter second on a desktop, 50,000 over half a second, and
+/// four times that on a phone. A paste up to [`HeldPaste::SHOWN_UP_TO`] bytes goes into the
+/// field as usual, where the reader can read and edit it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeldPaste {
+    text: String,
+    lines: usize,
+}
+
+impl HeldPaste {
+    /// The longest paste, in bytes, that the field shows: a few hundred lines of columns, or an
+    /// eval file of a few dozen cases.
+    pub const SHOWN_UP_TO: usize = 16 * 1024;
+
+    /// Holds `text` when it is too long to show; `None` when the field can take it.
+    pub fn hold(text: String) -> Option<HeldPaste> {
+        if text.len() <= Self::SHOWN_UP_TO {
+            return None;
+        }
+        let lines = text.lines().count();
+        Some(HeldPaste { text, lines })
+    }
+
+    /// What the reader is told in the field's place, starting with its numbers:
+    /// `50,000 lines (500 KB) pasted, kept out of the box so that the page stays quick: Import
+    /// reads them.`
+    pub fn note(&self) -> String {
+        let (lines, them) = if self.lines == 1 {
+            ("line", "it")
+        } else {
+            ("lines", "them")
+        };
+        format!(
+            "{} {lines} ({} KB) pasted, kept out of the box so that the page stays quick: \
+             Import reads {them}.",
+            format::fixed(self.lines as f64, 0),
+            format::fixed(self.text.len() as f64 / 1000.0, 0)
+        )
+    }
+
+    /// The text, for the import.
+    pub fn into_text(self) -> String {
+        self.text
+    }
+}
+
 /// Columns of pass/fail being read, line by line; [`super::parse_pass_fail_columns`] is this
 /// run to the end.
 #[derive(Debug, Clone, PartialEq)]
@@ -202,6 +250,28 @@ mod tests {
             .unwrap_err()
             .message
             .starts_with("Line 2:"));
+    }
+
+    #[test]
+    fn only_a_long_paste_is_held_and_the_note_counts_it() {
+        let short = "pass\tfail\n".repeat(HeldPaste::SHOWN_UP_TO / 10);
+        assert!(short.len() <= HeldPaste::SHOWN_UP_TO);
+        assert_eq!(HeldPaste::hold(short), None);
+        let long = vec!["pass\tfail"; 50_000].join("\n");
+        let held = HeldPaste::hold(long.clone()).unwrap();
+        assert_eq!(
+            held.note(),
+            "50,000 lines (500 KB) pasted, kept out of the box so that the page stays quick: \
+             Import reads them."
+        );
+        // Held as it came: the import reads the same text.
+        assert_eq!(held.into_text(), long);
+        let one = HeldPaste::hold("x".repeat(20_000)).unwrap();
+        assert!(
+            one.note().starts_with("1 line (20 KB) pasted"),
+            "{}",
+            one.note()
+        );
     }
 
     #[test]

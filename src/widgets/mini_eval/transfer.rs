@@ -2,7 +2,9 @@
 //! field to paste an eval file or columns of pass/fail into.
 
 use super::update_eval;
-use crate::logic::eval::chunked::{start_import, too_large, ImportJob, PassFailReader, Step};
+use crate::logic::eval::chunked::{
+    start_import, too_large, HeldPaste, ImportJob, PassFailReader, Step,
+};
 use crate::logic::eval::editor::EvalEditor;
 use crate::logic::eval::Import;
 use crate::widgets::controls::unique_id;
@@ -107,8 +109,9 @@ fn clear(field: NodeRef<leptos::html::Textarea>) {
     }
 }
 
-/// The length (UTF-16 units) of the text a paste event carries, read without copying it.
-fn pasted_length(ev: &wasm_bindgen::JsValue) -> Option<usize> {
+/// The text a paste event carries, as the browser's string: its length (UTF-16 units) is read
+/// without copying it into the module.
+fn pasted_text(ev: &wasm_bindgen::JsValue) -> Option<js_sys::JsString> {
     use wasm_bindgen::JsCast;
     let data = js_sys::Reflect::get(ev, &"clipboardData".into()).ok()?;
     let get = js_sys::Reflect::get(&data, &"getData".into())
@@ -116,7 +119,7 @@ fn pasted_length(ev: &wasm_bindgen::JsValue) -> Option<usize> {
         .dyn_into::<js_sys::Function>()
         .ok()?;
     let text = get.call1(&data, &"text".into()).ok()?;
-    Some(text.dyn_into::<js_sys::JsString>().ok()?.length() as usize)
+    text.dyn_into::<js_sys::JsString>().ok()
 }
 
 /// Reads the rest of a paste of columns a piece at a time, each piece at most
@@ -166,9 +169,11 @@ fn read_on(
 /// The field is the browser's own: typing or pasting into it runs nothing of ours but a
 /// check of its length, so that a paste over the limit is refused at once without being read
 /// (a paste is kept out of the field; text put there otherwise is emptied out, and the
-/// refusal is said again if Import is pressed). The Import button reads it: an eval file at
-/// once, columns of pass/fail a piece at a time with the progress shown; the field is emptied
-/// once its text is imported.
+/// refusal is said again if Import is pressed). A paste too long to show ([`HeldPaste`]) is
+/// held beside the field instead, with a note saying so, until Import reads it, the reader
+/// discards it or types in the field. The Import button reads the held paste or the field: an
+/// eval file at once, columns of pass/fail a piece at a time with the progress shown; the
+/// field is emptied once its text is imported.
 #[component]
 pub fn ImportPanel(
     /// The eval.
@@ -182,6 +187,7 @@ pub fn ImportPanel(
     let field = NodeRef::<leptos::html::Textarea>::new();
     let reader = StoredValue::new(None::<PassFailReader>);
     let progress = RwSignal::new(None::<(usize, usize)>);
+    let held = RwSignal::new(None::<HeldPaste>);
     let message = move || {
         let _ = status.get();
         editor.with_untracked(|e| e.import_message().cloned())
@@ -200,23 +206,64 @@ pub fn ImportPanel(
             ed.import_parsed(Err(e));
         });
     };
-    let on_input = move |_| match too_large(length()) {
-        Some(e) => {
-            clear(field);
-            refused.set_value(Some(e.clone()));
-            refuse(e);
+    let on_input = move |_| {
+        // What the reader types replaces a paste held aside.
+        if held.with_untracked(Option::is_some) {
+            held.set(None);
         }
-        None => refused.set_value(None),
+        match too_large(length()) {
+            Some(e) => {
+                clear(field);
+                refused.set_value(Some(e.clone()));
+                refuse(e);
+            }
+            None => refused.set_value(None),
+        }
     };
     let on_paste = move |ev: leptos::ev::ClipboardEvent| {
-        if let Some(e) = pasted_length(ev.as_ref()).and_then(too_large) {
+        let Some(text) = pasted_text(ev.as_ref()) else {
+            return;
+        };
+        let units = text.length() as usize;
+        if let Some(e) = too_large(units) {
             ev.prevent_default();
             refused.set_value(None);
             refuse(e);
+            return;
+        }
+        // A UTF-16 unit is at most three bytes: only a paste that may be long is copied here.
+        if units.saturating_mul(3) <= HeldPaste::SHOWN_UP_TO {
+            return;
+        }
+        if let Some(h) = HeldPaste::hold(String::from(text)) {
+            ev.prevent_default();
+            clear(field);
+            refused.set_value(None);
+            held.set(Some(h));
+        }
+    };
+    // Reads `text`: an eval file at once, columns a piece at a time.
+    let start = move |text: String| match start_import(text) {
+        ImportJob::Done(result) => {
+            if result.is_ok() {
+                clear(field);
+            }
+            update_eval(editor, page_no, |e| {
+                e.import_parsed(result);
+            });
+        }
+        ImportJob::Columns(r) => {
+            progress.set(Some(r.progress()));
+            reader.set_value(Some(r));
+            read_on(editor, page_no, reader, progress, field);
         }
     };
     let import = move |_| {
         if reader.with_value(Option::is_some) {
+            return;
+        }
+        if let Some(h) = held.try_update(Option::take).flatten() {
+            start(h.into_text());
             return;
         }
         if let Some(e) =
@@ -225,23 +272,8 @@ pub fn ImportPanel(
             refuse(e);
             return;
         }
-        let Some(text) = field.get_untracked().map(|f| f.value()) else {
-            return;
-        };
-        match start_import(text) {
-            ImportJob::Done(result) => {
-                if result.is_ok() {
-                    clear(field);
-                }
-                update_eval(editor, page_no, |e| {
-                    e.import_parsed(result);
-                });
-            }
-            ImportJob::Columns(r) => {
-                progress.set(Some(r.progress()));
-                reader.set_value(Some(r));
-                read_on(editor, page_no, reader, progress, field);
-            }
+        if let Some(text) = field.get_untracked().map(|f| f.value()) {
+            start(text);
         }
     };
     on_cleanup(move || {
@@ -265,6 +297,14 @@ pub fn ImportPanel(
                 on:paste=on_paste
             ></textarea>
         </form>
+        {move || held.with(|h| h.as_ref().map(HeldPaste::note)).map(|note| view! {
+            <p class="eval-import-held" role="status" data-testid="eval-import-held">
+                {note}" "
+                <button type="button" class="eval-link-button" data-testid="eval-import-discard" on:click=move |_| held.set(None)>
+                    "Discard it"
+                </button>
+            </p>
+        })}
         <div class="eval-actions">
             <button
                 type="button"

@@ -173,6 +173,50 @@ test('a new eval opens at its first page; an edit or verdicts set in place keep 
   expect(errors).toEqual([]);
 });
 
+test('a paste too long to show is held beside the field, and Import reads it', async ({ page, context }) => {
+  const errors = watchErrors(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const card = await openEval(page);
+  const input = card.getByTestId('eval-import');
+  const held = card.getByTestId('eval-import-held');
+  const copy = (t) => page.evaluate((t) => navigator.clipboard.writeText(t), t);
+  const pasteKeys = async () => {
+    await input.focus();
+    await page.keyboard.press('Control+V');
+  };
+  // A short paste goes into the field as usual.
+  await copy('pass\tfail\nfail\tpass');
+  await pasteKeys();
+  await expect(input).toHaveValue('pass\tfail\nfail\tpass');
+  await expect(held).toHaveCount(0);
+  // 50,000 lines: a field that long would cost the page a frame of over half a second to lay
+  // out, so the paste is held beside it, counted, and the field is left empty.
+  const n = 50_000;
+  const { text, counts } = columns(n);
+  await copy(text);
+  await pasteKeys();
+  await expect(held).toContainText(/^50,000 lines \(\d+ KB\) pasted, kept out of the box so that the page stays quick: Import reads them\./);
+  await expect(input).toHaveValue('');
+  // Typing in the field drops it; so does Discard.
+  await input.pressSequentially('p');
+  await expect(held).toHaveCount(0);
+  await input.fill('');
+  await pasteKeys();
+  await expect(held).toBeVisible();
+  await card.getByTestId('eval-import-discard').click();
+  await expect(held).toHaveCount(0);
+  // Held again, then imported: every case, and the note gone.
+  await pasteKeys();
+  await expect(held).toBeVisible();
+  await card.getByTestId('eval-import-apply').click();
+  await expect(card.getByTestId('eval-import-message')).toContainText('replaced the eval with 50000 cases', { timeout: 60_000 });
+  await expect(held).toHaveCount(0);
+  await expect(card.getByTestId('eval-acc-baseline')).toHaveText(percent(counts.base, n));
+  await expect(card.getByTestId('eval-acc-candidate')).toHaveText(percent(counts.cand, n));
+  await expect(input).toHaveValue('');
+  expect(errors).toEqual([]);
+});
+
 test('a paste over 1 MB is refused at once, and what was stored stays', async ({ page }) => {
   const errors = watchErrors(page);
   const card = await openEval(page);
