@@ -480,7 +480,7 @@ function report(res) {
 function flatten(obj, prefix = '', acc = {}) {
   if (Array.isArray(obj)) {
     for (const x of obj) {
-      const id = [x.path, x.widget, x.preset, x.throttle && `${x.throttle}x`].filter(Boolean).join(' ');
+      const id = [x.path, x.widget, x.cases && `${x.cases} cases`, x.preset, x.throttle && `${x.throttle}x`].filter(Boolean).join(' ');
       flatten(x, `${prefix}[${id}].`, acc);
     }
   } else if (obj && typeof obj === 'object') {
@@ -492,8 +492,8 @@ function flatten(obj, prefix = '', acc = {}) {
 function compare(oldFile, newFile) {
   const a = JSON.parse(readFileSync(oldFile, 'utf8'));
   const b = JSON.parse(readFileSync(newFile, 'utf8'));
-  const fa = flatten({ loads: a.loads, nav: a.nav, inputs: a.inputs, distill: a.distill, lighthouse: a.lighthouse });
-  const fb = flatten({ loads: b.loads, nav: b.nav, inputs: b.inputs, distill: b.distill, lighthouse: b.lighthouse });
+  const fa = flatten({ loads: a.loads, nav: a.nav, inputs: a.inputs, distill: a.distill, eval_scale: a.eval_scale, lighthouse: a.lighthouse });
+  const fb = flatten({ loads: b.loads, nav: b.nav, inputs: b.inputs, distill: b.distill, eval_scale: b.eval_scale, lighthouse: b.lighthouse });
   const rows = Object.keys(fb).filter((k) => k in fa && !/\.(n|runs|changes|throttle|frames)$/.test(k))
     .map((k) => [k, r1(fa[k]), r1(fb[k]), fa[k] === 0 ? (fb[k] === 0 ? '1.00' : '∞') : (fb[k] / fa[k]).toFixed(2)]);
   const with_ = (r) => (r.settings?.browser_args?.length ? `, Chromium with ${r.settings.browser_args.join(' ')}` : '')
