@@ -44,7 +44,9 @@ impl HeldPaste {
         if text.len() <= Self::SHOWN_UP_TO {
             return None;
         }
-        let lines = text.lines().count();
+        // Lines as `str::lines` counts them: a last line needs no line end.
+        let lines =
+            text.bytes().filter(|&b| b == b'\n').count() + usize::from(!text.ends_with('\n'));
         Some(HeldPaste { text, lines })
     }
 
@@ -266,6 +268,11 @@ mod tests {
         );
         // Held as it came: the import reads the same text.
         assert_eq!(held.into_text(), long);
+        // Lines counted as `str::lines` counts them: a last line end, or CR LF, adds none.
+        for text in [format!("{long}\n"), long.replace('\n', "\r\n")] {
+            let note = HeldPaste::hold(text).unwrap().note();
+            assert!(note.starts_with("50,000 lines ("), "{note}");
+        }
         let one = HeldPaste::hold("x".repeat(20_000)).unwrap();
         assert!(
             one.note().starts_with("1 line (20 KB) pasted"),

@@ -235,45 +235,48 @@ pub fn ImportPanel(
         if units.saturating_mul(3) <= HeldPaste::SHOWN_UP_TO {
             return;
         }
-        if let Some(h) = HeldPaste::hold(String::from(text)) {
+        if let Some(h) = text.as_string().and_then(HeldPaste::hold) {
             ev.prevent_default();
             clear(field);
             refused.set_value(None);
             held.set(Some(h));
         }
     };
-    // Reads `text`: an eval file at once, columns a piece at a time.
-    let start = move |text: String| match start_import(text) {
-        ImportJob::Done(result) => {
-            if result.is_ok() {
-                clear(field);
-            }
-            update_eval(editor, page_no, |e| {
-                e.import_parsed(result);
-            });
-        }
-        ImportJob::Columns(r) => {
-            progress.set(Some(r.progress()));
-            reader.set_value(Some(r));
-            read_on(editor, page_no, reader, progress, field);
-        }
-    };
     let import = move |_| {
         if reader.with_value(Option::is_some) {
             return;
         }
-        if let Some(h) = held.try_update(Option::take).flatten() {
-            start(h.into_text());
-            return;
-        }
-        if let Some(e) =
-            too_large(length()).or_else(|| refused.get_value().filter(|_| length() == 0))
-        {
-            refuse(e);
-            return;
-        }
-        if let Some(text) = field.get_untracked().map(|f| f.value()) {
-            start(text);
+        // The paste held aside, or else the field.
+        let text = match held.try_update(Option::take).flatten() {
+            Some(h) => h.into_text(),
+            None => {
+                if let Some(e) =
+                    too_large(length()).or_else(|| refused.get_value().filter(|_| length() == 0))
+                {
+                    refuse(e);
+                    return;
+                }
+                let Some(text) = field.get_untracked().map(|f| f.value()) else {
+                    return;
+                };
+                text
+            }
+        };
+        // An eval file at once, columns a piece at a time.
+        match start_import(text) {
+            ImportJob::Done(result) => {
+                if result.is_ok() {
+                    clear(field);
+                }
+                update_eval(editor, page_no, |e| {
+                    e.import_parsed(result);
+                });
+            }
+            ImportJob::Columns(r) => {
+                progress.set(Some(r.progress()));
+                reader.set_value(Some(r));
+                read_on(editor, page_no, reader, progress, field);
+            }
         }
     };
     on_cleanup(move || {
