@@ -2,8 +2,9 @@
 // puppeteer-core over WebDriver BiDi (no browser download). It serves dist/ with the same plain
 // static server as the Playwright suite, on a port of its own, and walks what a reader does:
 // the title page, a deep link to a heading, a reload that keeps the reader's place, a calculator,
-// the mini eval, a recall review, a reload that keeps all of them, and a diagram drawn by the
-// build. Any page error, console error or `unreachable` fails the run.
+// the mini eval, a recall review, a reload that keeps all of them, a long paste into the mini
+// eval (held beside its field, then imported), and a diagram drawn by the build. Any page
+// error, console error or `unreachable` fails the run.
 //
 //   node tests/firefox/smoke.mjs            (after a release build into dist/)
 //
@@ -351,6 +352,28 @@ describe('Firefox ESR smoke run', { timeout: 180_000 }, () => {
     await waitText(evalOut('eval-acc-candidate'), '100%');
     await waitText(evalOut('eval-verdict'), /^accepted:/);
     await waitText(recall('cards-due'), `${dueBefore - 1} card${dueBefore - 1 === 1 ? '' : 's'}`);
+  });
+
+  test('a paste too long to show is held beside the mini eval field, and Import reads it', async () => {
+    const field = evalOut('eval-import');
+    await page.$eval(field, (el) => el.scrollIntoView({ block: 'center' }));
+    // A click first: Firefox writes the clipboard only after a user action.
+    await page.click(field);
+    await page.evaluate(() => {
+      const lines = [];
+      for (let i = 0; i < 20_000; i++) lines.push(i % 7 === 0 ? 'pass\tfail' : 'pass\tpass');
+      return navigator.clipboard.writeText(lines.join('\n'));
+    });
+    await page.keyboard.down('Control');
+    await page.keyboard.press('v');
+    await page.keyboard.up('Control');
+    await waitText(evalOut('eval-import-held'), /^20,000 lines \(200 KB\) pasted, kept out of the box/);
+    assert.equal(await valueOf(field), '', 'the field stays empty');
+    await page.locator(evalOut('eval-import-apply')).click();
+    await waitText(evalOut('eval-import-message'), /replaced the eval with 20000 cases/);
+    await waitText(evalOut('eval-page-status'), '1–20 of 20,000 cases · page 1 of 1,000');
+    await waitText(evalOut('eval-acc-candidate'), '85.7%');
+    assert.equal(await page.$(evalOut('eval-import-held')), null, 'the note goes once imported');
   });
 
   test('a diagram the build drew answers a click and a key, and takes its narrow layout on a phone', async () => {
