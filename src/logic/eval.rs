@@ -888,7 +888,7 @@ pub fn parse_eval_json(text: &str) -> Result<EvalSet, InputError> {
             FIELD,
             format!(
                 "The file is {} bytes; the limit is 1 MB.",
-                format::fixed(text.len() as f64, 0)
+                format::count(text.len())
             ),
         ));
     }
@@ -1012,7 +1012,7 @@ pub fn parse_import(text: &str) -> Result<Import, InputError> {
             "Import",
             format!(
                 "The text is {} bytes; the limit is 1 MB (1,000,000 bytes).",
-                format::fixed(text.len() as f64, 0)
+                format::count(text.len())
             ),
         ));
     }

@@ -17,7 +17,7 @@ pub fn too_large(len: usize) -> Option<InputError> {
             "Import",
             format!(
                 "The text is {} bytes; the limit is 1 MB (1,000,000 bytes).",
-                format::fixed(len as f64, 0)
+                format::count(len)
             ),
         )
     })
@@ -62,7 +62,7 @@ impl HeldPaste {
         format!(
             "{} {lines} ({} KB) pasted, kept out of the box so that the page stays quick: \
              Import reads {them}.",
-            format::fixed(self.lines as f64, 0),
+            format::count(self.lines),
             format::fixed(self.text.len() as f64 / 1000.0, 0)
         )
     }
