@@ -5,7 +5,8 @@
 // several loads (--runs) and read the medians.
 //
 //   node bench/load-tasks.mjs --dist dist --path /model-selection/ [--rate 4] [--runs 3] [--top 8]
-//   node bench/load-tasks.mjs --trace lighthouse-0.trace.json [--top 8]
+//                             [--inside]
+//   node bench/load-tasks.mjs --trace lighthouse-0.trace.json [--top 8] [--inside]
 //
 // A cold load in a phone-sized window (412 × 823, as Lighthouse's mobile preset), traced with the
 // `sequence_manager` category, which names the function that posted each task. Chrome's own work
@@ -13,7 +14,12 @@
 // reading every field of the page once widgets have added theirs, and inside it the style and
 // layout it forces. --trace reads a trace saved elsewhere instead, for example by Lighthouse
 // (`--save-assets`): it has no poster names, but a long task in which no script ran is the
-// browser's own.
+// browser's own. --inside lists, under each of the last load's longest tasks, the trace events
+// that took most of it (summed by name; a script by its file): the navigation's commit
+// (`LocalWindowProxy::Initialize`, the page's JavaScript context being made), parsing, style,
+// layout and the font lookups inside it (`FontCache::GetFontPlatformData`), a script's call, and
+// V8 compiling wasm functions on their first call (`wasm.CompileLazy`). It traces V8's wasm
+// category too, which slows each compile: read its shares, not its sums.
 import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -21,6 +27,7 @@ import { argv, median as middle, opt } from './cli.mjs';
 import { serve } from './serve.mjs';
 
 const top = Number(opt('top', 8));
+const inside = argv.includes('--inside');
 const median = (xs) => middle(xs) ?? 0;
 const ms = (us) => us / 1000;
 const SCRIPT = new Set(['FunctionCall', 'EvaluateScript', 'v8.callFunction', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'v8.compile', 'EventDispatch']);
@@ -36,6 +43,7 @@ function tasksOf(events) {
   for (const e of xs) {
     const last = tasks[tasks.length - 1];
     if (last && e.ts < last.end) {
+      last.events.push(e);
       if (e.name === 'UpdateLayoutTree') last.style += e.dur;
       else if (e.name === 'Layout') last.layout += e.dur;
       else if (SCRIPT.has(e.name)) last.script = true;
@@ -43,7 +51,7 @@ function tasksOf(events) {
     }
     if (e.name !== 'ThreadControllerImpl::RunTask' && e.name !== 'RunTask') continue;
     const poster = e.args?.src_func ? `${e.args.src_func} (${(e.args.src_file ?? '').split('/').slice(-2).join('/')})` : null;
-    tasks.push({ ts: e.ts, end: e.ts + e.dur, dur: e.dur, poster, style: 0, layout: 0, script: false });
+    tasks.push({ ts: e.ts, end: e.ts + e.dur, dur: e.dur, poster, style: 0, layout: 0, script: false, events: [] });
   }
   const t0 = tasks[0]?.ts ?? 0;
   for (const t of tasks) {
@@ -53,10 +61,22 @@ function tasksOf(events) {
   return tasks;
 }
 
+/** What took most of task `t`: its events' time summed by name (nested events count in each). */
+function within(t) {
+  const by = new Map();
+  for (const e of t.events) {
+    const url = e.args?.data?.url ?? e.args?.data?.scriptName ?? e.args?.fileName;
+    const name = url ? `${e.name} ${String(url).split('/').pop().slice(0, 40)}` : e.name;
+    by.set(name, (by.get(name) ?? 0) + e.dur);
+  }
+  return [...by].sort((a, b) => b[1] - a[1]).slice(0, 6);
+}
+
 function longest(tasks) {
   console.log(`  longest tasks: ms, at ms, style + layout ms inside, poster`);
   for (const t of [...tasks].sort((a, b) => b.dur - a.dur).slice(0, top)) {
     console.log(`  ${ms(t.dur).toFixed(0).padStart(6)} ${ms(t.at).toFixed(0).padStart(6)} ${ms(t.style).toFixed(0).padStart(5)} + ${ms(t.layout).toFixed(0).padEnd(5)} ${t.poster}`);
+    if (inside) for (const [name, us] of within(t)) console.log(`  ${''.padStart(13)}${ms(us).toFixed(1).padStart(7)}  ${name}`);
   }
 }
 
@@ -87,7 +107,8 @@ if (file) {
       const events = [];
       cdp.on('Tracing.dataCollected', (d) => events.push(...d.value));
       const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-      await cdp.send('Tracing.start', { categories: 'devtools.timeline,toplevel,sequence_manager', transferMode: 'ReportEvents' });
+      const categories = `devtools.timeline,toplevel,sequence_manager${inside ? ',v8.wasm,fonts' : ''}`;
+      await cdp.send('Tracing.start', { categories, transferMode: 'ReportEvents' });
       await page.goto(origin + path);
       await page.waitForFunction(() => [...document.querySelectorAll('[data-widget-slot]')]
         .every((s) => s.querySelector('section.widget[data-widget]')), null, { timeout: 60_000 });
