@@ -5,7 +5,7 @@
 // several loads (--runs) and read the medians.
 //
 //   node bench/load-tasks.mjs --dist dist --path /model-selection/ [--rate 4] [--runs 3] [--top 8]
-//                             [--inside]
+//                             [--inside] [--browser-args '--js-flags=--no-wasm-lazy-compilation']
 //   node bench/load-tasks.mjs --trace lighthouse-0.trace.json [--top 8] [--inside]
 //
 // A cold load in a phone-sized window (412 × 823, as Lighthouse's mobile preset), traced with the
@@ -19,7 +19,8 @@
 // (`LocalWindowProxy::Initialize`, the page's JavaScript context being made), parsing, style,
 // layout and the font lookups inside it (`FontCache::GetFontPlatformData`), a script's call, and
 // V8 compiling wasm functions on their first call (`wasm.CompileLazy`). It traces V8's wasm
-// category too, which slows each compile: read its shares, not its sums.
+// category too, which slows each compile: read its shares, not its sums. --browser-args starts
+// Chromium with more switches (an experiment's knob, as in bench.mjs; readers run with none).
 import { chromium } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -94,7 +95,7 @@ if (file) {
   const { origin, close } = await serve(dist);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', ...opt('browser-args', '').split(' ').filter(Boolean)],
   });
   try {
     const byPoster = new Map();
