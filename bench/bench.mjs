@@ -141,7 +141,7 @@ const kindOf = (url, type) => {
   return 'other';
 };
 
-/** One cold load: fresh profile, cache disabled. */
+/** One cold load: fresh profile, cache disabled; the transfer counts each file once. */
 async function coldLoad(browser, origin, path, throttle) {
   const { context, page, cdp } = await newPage(browser, throttle);
   const bodies = [];
@@ -157,7 +157,13 @@ async function coldLoad(browser, origin, path, throttle) {
   });
   const metrics = Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
   const transfer = {};
+  // Each file once: with the cache disabled, a file asked for twice in one load comes twice (the
+  // worker that compiles the wasm first imports the module's script and snippets the page has
+  // imported), where a browser serves the second from its cache.
+  const counted = new Set();
   for (const r of (await Promise.all(bodies)).filter(Boolean)) {
+    if (counted.has(r.url)) continue;
+    counted.add(r.url);
     const k = kindOf(r.url, r.type);
     transfer[k] ??= { raw: 0, br: 0, files: 0 };
     transfer[k].raw += r.body.length;

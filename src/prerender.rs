@@ -40,7 +40,16 @@ pub fn escape(s: &str) -> String {
 /// (`data-imports`: [`glue_imports`]; the browser then has them when the script asks), and on a
 /// page with widgets the widgets' stylesheet, unless the head links it already ([`drawn_head`]).
 /// The widget loader waits for that link (`window.ieCourseSheet`) instead of adding its own.
-pub fn start_after_first_paint(shell: &str) -> Option<String> {
+///
+/// Before the page runs its wasm, a worker runs it once (`warmup`, the build's copy of
+/// `style/warmup.js`): sent the compiled module, the module's script and the widgets the page
+/// shows, it starts the shell and mounts each widget against stand-in DOM objects, so that V8
+/// compiles their code on the worker's thread, and the page's own start and mounts find it
+/// compiled (Chromium compiles a wasm function at its first call, on the calling thread, and a
+/// module shares its compiled code with the workers it is sent to). The page waits for the
+/// worker's answer, a second at most, ends it, and starts as before; a worker that cannot be
+/// made or fails changes nothing but the wait.
+pub fn start_after_first_paint(shell: &str, warmup: &str) -> Option<String> {
     let start = shell.find("<script type=\"module\">")?;
     let end = start + shell[start..].find("</script>")? + "</script>".len();
     let script = &shell[start..end];
@@ -68,9 +77,19 @@ const ahead = () => {{
   window.ieCourseSheet = {{ href, loaded: new Promise((done) => {{ link.onload = link.onerror = () => done(); }}) }};
   document.head.append(link);
 }};
+const warm = (module, glue) => new Promise((done) => {{
+  let w = null, timer = 0;
+  const end = () => {{ clearTimeout(timer); if (w) w.terminate(); done(); }};
+  try {{
+    w = new Worker(at({warmup:?}), {{ type: "module" }});
+    w.onmessage = w.onerror = end;
+    w.postMessage({{ module, glue, widgets: [...document.querySelectorAll("[data-widget-slot]")].map((e) => [e.dataset.widgetSlot, e.dataset.params || "[]"]) }});
+    timer = setTimeout(end, 1000);
+  }} catch {{ end(); }}
+}});
 const start = () => app
-  ? (ahead(), Promise.all([import(at(app.content)), window.ieCourseCompile(at(app.dataset.wasm))]).then(async ([glue, module]) => {{ const m = glue.instance(); await m.default({{ module_or_path: module }}); const early = window.ieCourseEarly; await (early && early.ready()); m.start_app(); if (early) early.started(); }}))
-  : import({js:?}).then((m) => m.default({{ module_or_path: {wasm:?} }}));
+  ? (ahead(), Promise.all([import(at(app.content)), window.ieCourseCompile(at(app.dataset.wasm))]).then(async ([glue, module]) => {{ await warm(module, at(app.content)); const m = glue.instance(); await m.default({{ module_or_path: module }}); const early = window.ieCourseEarly; await (early && early.ready()); m.start_app(); if (early) early.started(); }}))
+  : Promise.all([import({js:?}), window.ieCourseCompile(at({wasm:?}))]).then(async ([m, module]) => {{ await warm(module, at({js:?})); await m.default({{ module_or_path: module }}); }});
 let started = false;
 const go = () => {{ if (!started) {{ started = true; start(); }} }};
 const lcp = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes.includes("largest-contentful-paint");
@@ -699,7 +718,7 @@ imports['./snippets/x/inline0.js'] = import1;\n"
     #[test]
     fn the_start_script_imports_a_modules_script_once_and_asks_it_for_an_instance() {
         let shell = "<html><head><script type=\"module\">import init, * as bindings from '/ie-course-1.js';\ninit({ module_or_path: '/ie-course-1_bg.wasm' });</script></head></html>";
-        let page = start_after_first_paint(shell).unwrap();
+        let page = start_after_first_paint(shell, "warmup-1.js").unwrap();
         assert!(page.contains("import(at(app.content))") && page.contains("glue.instance()"));
         assert!(!page.contains("?app"));
     }
@@ -781,18 +800,28 @@ imports['./snippets/x/inline0.js'] = import1;\n"
     #[test]
     fn the_app_starts_after_the_first_paint_without_preloads() {
         let trunk = "<head><script type=\"module\">\nimport init, * as bindings from '/sub/ie-course-1.js';\nconst wasm = await init({ module_or_path: '/sub/ie-course-1_bg.wasm' });\n</script>\n  <link rel=\"modulepreload\" href=\"/sub/ie-course-1.js\" crossorigin=\"anonymous\"><link rel=\"preload\" href=\"/sub/ie-course-1_bg.wasm\" as=\"fetch\" type=\"application/wasm\"></head><body></body>";
-        let page = start_after_first_paint(trunk).expect("a Trunk loader");
+        let page = start_after_first_paint(trunk, "warmup-1.js").expect("a Trunk loader");
         assert!(!page.contains("preload"), "{page}");
         assert!(!page.contains("import init"), "{page}");
         assert!(page.contains("import(\"/sub/ie-course-1.js\")"), "{page}");
         assert!(
-            page.contains("module_or_path: \"/sub/ie-course-1_bg.wasm\""),
+            page.contains("window.ieCourseCompile(at(\"/sub/ie-course-1_bg.wasm\"))"),
             "{page}"
         );
+        // A worker runs the compiled module once before the page does, for a second at most.
+        assert!(page.contains("new Worker(at(\"warmup-1.js\")"), "{page}");
+        assert!(
+            page.contains("await warm(module, at(\"/sub/ie-course-1.js\"))"),
+            "{page}"
+        );
+        assert!(page.contains("setTimeout(end, 1000)"), "{page}");
         assert!(page.contains("largest-contentful-paint"), "{page}");
         assert_eq!(inline_script_hashes(&page).len(), 1);
         assert!(page.ends_with("</head><body></body>"));
-        assert_eq!(start_after_first_paint("<head></head>"), None);
+        assert_eq!(
+            start_after_first_paint("<head></head>", "warmup-1.js"),
+            None
+        );
     }
 
     fn files() -> WidgetFiles {
@@ -867,7 +896,7 @@ imports['./snippets/x/inline0.js'] = import1;\n"
         assert_eq!(app_head(&modules, &["nope"]), "");
         // The start script reads that meta and starts the module's shell in an instance of its own.
         let trunk = "<head><script type=\"module\">\nimport init from '/ie-course-1.js';\nawait init({ module_or_path: '/ie-course-1_bg.wasm' });\n</script></head>";
-        let page = start_after_first_paint(trunk).expect("a Trunk loader");
+        let page = start_after_first_paint(trunk, "warmup-1.js").expect("a Trunk loader");
         assert!(page.contains("meta[name=\"ie-course-app\"]"), "{page}");
         assert!(page.contains("m.start_app()"), "{page}");
         assert!(page.contains("window.ieCourseCompile"), "{page}");
@@ -892,7 +921,7 @@ imports['./snippets/x/inline0.js'] = import1;\n"
         // The start script imports them with the module's own script, and links the widgets'
         // stylesheet then too, on a page with widgets that does not link it already.
         let trunk = "<head><script type=\"module\">\nimport init from '/ie-course-1.js';\nawait init({ module_or_path: '/ie-course-1_bg.wasm' });\n</script></head>";
-        let page = start_after_first_paint(trunk).expect("a Trunk loader");
+        let page = start_after_first_paint(trunk, "warmup-1.js").expect("a Trunk loader");
         assert!(page.contains("app.dataset.imports"), "{page}");
         assert!(page.contains("window.ieCourseSheet"), "{page}");
     }

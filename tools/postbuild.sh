@@ -43,8 +43,8 @@ printf '%s\n' "${modules[@]}" | xargs -P 2 -I{} bash -c 'finish "$1"' _ {}
 # The SQL engine module, loaded only when a reader turns on execution grading.
 export IE_SQL_DIR="$target_dir/ie-sql/$profile" && tools/build-sql.sh "$IE_SQL_DIR" "$profile"
 IE_WIDGETS_DIR="$out" cargo run --quiet --bin prerender
-# Minified: the wasm-bindgen glue of every module and its snippets, the diagrams' script and the
-# widgets' stylesheets (comments and long names are a third of a lesson's JavaScript and CSS).
+# Minified: the wasm-bindgen glue of every module and its snippets, the diagrams' script, the
+# worker that compiles a page's wasm first, and the widgets' stylesheets (comments and long names are a third of a lesson's JavaScript and CSS).
 # And main.css and boot.js, which every page loads (comments are a fifth of the one and two
 # thirds of the other): the pages name them with an integrity hash of what Trunk wrote, so that
 # hash is replaced by the minified file's in every page (tools/rehash.mjs).
@@ -53,7 +53,7 @@ IE_WIDGETS_DIR="$out" cargo run --quiet --bin prerender
 if [ "$profile" = release ]; then
   staging="${TRUNK_STAGING_DIR:?run this as a Trunk post_build hook}"
   mapfile -t files < <(cd "$staging" && find . \( -name 'ie-*.js' -o -path './snippets/*.js' \
-    -o -name 'diagrams-*.js' -o -name 'widgets-*.css' -o -name 'main-*.css' -o -name 'boot-*.js' \) \
+    -o -name 'diagrams-*.js' -o -name 'warmup-*.js' -o -name 'widgets-*.css' -o -name 'main-*.css' -o -name 'boot-*.js' \) \
     -type f | sort)
   (cd "$staging" && esbuild "${files[@]}" --minify --log-level=warning --allow-overwrite \
     --log-override:duplicate-object-key=silent --outbase=. --outdir=.)

@@ -37,6 +37,8 @@ function firstLoad(page) {
   for (const m of withoutMeta.matchAll(/(?:href|src)="([^"#?]+)"/g)) refs.add(m[1]);
   for (const m of withoutMeta.matchAll(/['"]([^'"\s]+\.(?:js|wasm|css))['"]/g)) refs.add(m[1]);
   if (app) { refs.add(app[1]); refs.add(app[2]); }
+  // The worker the start script has compile the wasm first (src/prerender.rs).
+  for (const m of html.matchAll(/["'](warmup-[0-9a-f]+\.js)["']/g)) refs.add(m[1]);
   // A page that shows a widget fetches the widgets module its <meta> names, and the widgets'
   // stylesheet (data-css).
   const widgets = html.match(/<meta name="ie-course-widgets" content="([^"]+)" data-wasm="([^"]+)"[^>]* data-css="([^"]+)"/);

@@ -42,6 +42,8 @@ mod postbuild {
     const WIDGETS_CSS: &str = include_str!("../../style/widgets.css");
     /// The script that answers the diagrams the build draws.
     const DIAGRAMS_JS: &str = include_str!("../../style/diagrams.js");
+    /// The worker that compiles a page's wasm before the page runs it.
+    const WARMUP_JS: &str = include_str!("../../style/warmup.js");
 
     pub fn run() -> Result<(), String> {
         let staging = std::env::var_os("TRUNK_STAGING_DIR")
@@ -56,7 +58,12 @@ mod postbuild {
         let shell_path = staging.join("index.html");
         let shell = std::fs::read_to_string(&shell_path)
             .map_err(|e| format!("cannot read {}: {e}", shell_path.display()))?;
-        let shell = start_after_first_paint(&without_html_comments(&shell))
+        // The worker that runs a page's wasm once before the page does (`start_after_first_paint`),
+        // under a name that carries its hash.
+        let warmup_js = without_line_comments(WARMUP_JS);
+        let warmup = format!("warmup-{}.js", short_hash(warmup_js.as_bytes()));
+        write(&staging.join(&warmup), &warmup_js)?;
+        let shell = start_after_first_paint(&without_html_comments(&shell), &warmup)
             .ok_or("Trunk's loader script in index.html has an unexpected shape")?;
         let widgets_dir = std::env::var_os("IE_WIDGETS_DIR").map(PathBuf::from);
         let snippets = install_snippets(&staging, widgets_dir.as_deref())?;

@@ -808,3 +808,48 @@ for (const [start, note, anchoring] of [
     expect(errors).toEqual([]);
   });
 }
+
+// Before a page runs its wasm, a worker runs it once against stand-ins, so that V8 compiles the
+// start's and the widgets' code on the worker's thread (src/prerender.rs, style/warmup.js).
+async function allWidgetsMounted(page) {
+  await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('[data-widget-slot]')]
+    .every((s) => s.querySelector('section.widget[data-widget]'))), { timeout: 15_000 }).toBe(true);
+}
+
+for (const path of ['/', '/why-size-wins/']) {
+  test(`${path}: a worker runs the wasm first, and is ended once the page starts`, async ({ page }) => {
+    const errors = watchErrors(page);
+    const workers = [];
+    page.on('worker', (w) => {
+      const seen = { url: w.url(), closed: false };
+      w.on('close', () => { seen.closed = true; });
+      workers.push(seen);
+    });
+    await page.goto(path);
+    await appReady(page);
+    await allWidgetsMounted(page);
+    const warm = workers.filter((w) => /\/warmup-[0-9a-f]+\.js$/.test(w.url));
+    expect(warm).toHaveLength(1);
+    await expect.poll(() => warm[0].closed).toBe(true);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('a page whose worker cannot load, or never answers, starts as before', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.route(/\/warmup-[0-9a-f]+\.js$/, (route) => route.abort());
+  await page.goto('/why-size-wins/');
+  await appReady(page);
+  await allWidgetsMounted(page);
+  await page.unroute(/\/warmup-[0-9a-f]+\.js$/);
+  // A worker that takes the module and never answers: the page waits a second, no more.
+  await page.route(/\/warmup-[0-9a-f]+\.js$/, (route) => route.fulfill({ contentType: 'text/javascript', body: 'onmessage = () => {};' }));
+  let closed = false;
+  page.on('worker', (w) => w.on('close', () => { closed = true; }));
+  await page.goto('/model-selection/');
+  await appReady(page);
+  await allWidgetsMounted(page);
+  await expect.poll(() => closed).toBe(true);
+  // The aborted load is the browser's own message, not the page's.
+  expect(errors.filter((e) => !/warmup-[0-9a-f]+\.js|Failed to load resource/.test(e))).toEqual([]);
+});

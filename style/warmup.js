@@ -1,0 +1,70 @@
+// A worker that runs the page's wasm once before the page does, so that V8 compiles the code the
+// page's start needs here and not on the page's main thread (README, "Benchmark", on compiling at
+// first call). Chromium compiles a wasm function the first time it is called, on the thread that
+// calls it, and a module sent to a worker shares its compiled code with the page
+// (bench/compile-share.mjs). The page's start script (src/prerender.rs) sends the module it
+// compiled, its wasm-bindgen script and the widgets the page shows, waits for the answer (for a
+// limited time), ends this worker and starts the app as before.
+//
+// Here there is no page: every DOM object the wasm asks for is a stand-in (a Proxy whose every
+// property is another stand-in and every call returns one), except what a start reads as text,
+// a number or "no node", so that it goes the way a fresh page's start goes as far as it can. It
+// writes nothing anyone reads: its storage, history and network are stand-ins too, and its
+// instance and memory go with the worker. Whatever it stops at (an error, a trap) only leaves
+// the rest for the page to compile.
+const NO_NODE = new Set(["firstChild", "lastChild", "nextSibling", "previousSibling", "parentNode",
+  "parentElement", "firstElementChild", "nextElementSibling", "activeElement", "then"]);
+const TEXT = new Set(["search", "hash", "textContent", "value", "tagName", "localName", "innerHTML", "id"]);
+const handler = {
+  get(target, key) {
+    if (key === Symbol.toPrimitive) return () => "";
+    if (typeof key === "symbol") return undefined;
+    if (key === "length" || key === "nodeType") return 0;
+    if (key === "baseURI" || key === "href" || key === "URL") return self.location.origin + "/";
+    if (key === "pathname") return "/";
+    if (TEXT.has(key)) return "";
+    if (key === "location") return self.location;
+    if (key === "querySelectorAll" || key === "getElementsByTagName") return () => [];
+    if (key === "getElementById" || key === "querySelector" || key === "closest" || key === "getItem" || key === "matches") return () => null;
+    if (NO_NODE.has(key)) return null;
+    if (key in target) return target[key];
+    return stand();
+  },
+  apply: () => stand(),
+  construct: () => stand(),
+  set(target, key, value) { target[key] = value; return true; },
+  has: () => true,
+};
+function stand() { return new Proxy(function () {}, handler); }
+// wasm-bindgen's casts ask `instanceof`: every stand-in passes.
+for (const name of ["Window", "Document", "Node", "Element", "HTMLElement", "HTMLAnchorElement", "HTMLInputElement",
+  "HTMLTextAreaElement", "HTMLSelectElement", "HTMLDialogElement", "CustomEvent", "KeyboardEvent", "MouseEvent",
+  "ShadowRoot", "IntersectionObserver", "ResizeObserver"]) {
+  self[name] = class { static [Symbol.hasInstance](x) { return x === self || typeof x === "function"; } };
+}
+Object.assign(self, {
+  window: self, document: stand(), localStorage: stand(), sessionStorage: stand(), history: stand(),
+  matchMedia: () => stand(), getComputedStyle: () => stand(), requestAnimationFrame: () => 0,
+  cancelAnimationFrame: () => {}, innerHeight: 800, innerWidth: 400, scrollY: 0, scrollBy: () => {},
+  fetch: () => new Promise(() => {}),
+});
+const tick = () => new Promise((done) => setTimeout(done, 0));
+onmessage = async (e) => {
+  const { module, glue, widgets } = e.data;
+  try {
+    const script = await import(glue);
+    // A widgets module's script makes instances (the shell is started by name); the title
+    // page's starts the shell as it instantiates.
+    const wasm = script.instance ? script.instance() : script;
+    await wasm.default({ module_or_path: module });
+    if (wasm.start_app) wasm.start_app();
+    await tick();
+    for (const [name, params] of widgets) {
+      wasm.mount_widget(stand(), name, params);
+      await tick();
+    }
+  } catch {
+    // The rest is compiled by the page, as without this worker.
+  }
+  postMessage("done");
+};
