@@ -36,10 +36,11 @@ const handler = {
   has: () => true,
 };
 function stand() { return new Proxy(function () {}, handler); }
-// wasm-bindgen's casts ask `instanceof`: every stand-in passes.
+// wasm-bindgen's casts ask `instanceof`: every stand-in passes. The observers stay undefined,
+// so that the widget loader's script, which the module's script imports, makes none.
 for (const name of ["Window", "Document", "Node", "Element", "HTMLElement", "HTMLAnchorElement", "HTMLInputElement",
   "HTMLTextAreaElement", "HTMLSelectElement", "HTMLDialogElement", "CustomEvent", "KeyboardEvent", "MouseEvent",
-  "ShadowRoot", "IntersectionObserver", "ResizeObserver"]) {
+  "ShadowRoot"]) {
   self[name] = class { static [Symbol.hasInstance](x) { return x === self || typeof x === "function"; } };
 }
 Object.assign(self, {
