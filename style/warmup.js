@@ -61,7 +61,8 @@ onmessage = async (e) => {
     if (wasm.start_app) wasm.start_app();
     await tick();
     for (const [name, params] of widgets) {
-      wasm.mount_widget(stand(), name, params);
+      // A widget that stops here leaves its own rest to the page, not the next widget's.
+      try { wasm.mount_widget(stand(), name, params); } catch { /* see above */ }
       await tick();
     }
   } catch {

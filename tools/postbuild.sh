@@ -44,7 +44,8 @@ printf '%s\n' "${modules[@]}" | xargs -P 2 -I{} bash -c 'finish "$1"' _ {}
 export IE_SQL_DIR="$target_dir/ie-sql/$profile" && tools/build-sql.sh "$IE_SQL_DIR" "$profile"
 IE_WIDGETS_DIR="$out" cargo run --quiet --bin prerender
 # Minified: the wasm-bindgen glue of every module and its snippets, the diagrams' script, the
-# worker that compiles a page's wasm first, and the widgets' stylesheets (comments and long names are a third of a lesson's JavaScript and CSS).
+# worker that compiles a page's wasm first, and the widgets' stylesheets (comments and long
+# names are a third of a lesson's JavaScript and CSS).
 # And main.css and boot.js, which every page loads (comments are a fifth of the one and two
 # thirds of the other): the pages name them with an integrity hash of what Trunk wrote, so that
 # hash is replaced by the minified file's in every page (tools/rehash.mjs).
