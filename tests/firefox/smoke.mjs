@@ -222,6 +222,10 @@ describe('Firefox ESR smoke run', { timeout: 180_000 }, () => {
         throw new Error(`/${slug}/: ${waiting.length} of ${slots} widgets not mounted: ${waiting.join('; ')} (${e.message})`);
       }
       assert.deepEqual(errors, [], `/${slug}/`);
+      // No worker runs the wasm first here: Firefox compiles a whole module as it arrives, so
+      // the page starts at once (src/prerender.rs, `warm`; Chromium's tests check it has one).
+      const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+      assert.ok(!fetched.some((f) => /\/warmup-[0-9a-f]+\.js$/.test(f)), `/${slug}/ fetched the warm-up worker`);
     }
   });
 
