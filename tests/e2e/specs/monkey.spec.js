@@ -185,7 +185,7 @@ async function busyIn(page) {
 /** What must hold after a stretch of actions. */
 async function checkSound(page, errors, label) {
   expect(errors, `${label}: page or console errors`).toEqual([]);
-  const state = await page.evaluate(() => {
+  const read = () => page.evaluate(() => {
     const bad = [];
     const backups = [];
     for (const key of Object.keys(localStorage)) {
@@ -202,6 +202,19 @@ async function checkSound(page, errors, label) {
       unmounted: slots.filter((s) => !s.querySelector('[data-widget], .widget-error, .widget-loading')).length,
     };
   });
+  // The last action may have started a navigation that lands only now (a link, Back, a reload):
+  // the checks are then made on the page it brings, once that has loaded.
+  let state;
+  for (let tries = 1; ; tries++) {
+    try {
+      state = await read();
+      break;
+    } catch (e) {
+      if (tries >= 3 || !/Execution context was destroyed|navigation/i.test(String(e))) throw e;
+      await page.waitForLoadState('load');
+    }
+  }
+  expect(errors, `${label}: page or console errors after the navigation`).toEqual([]);
   expect(state.bad, `${label}: stored values that no longer parse`).toEqual([]);
   expect(state.backups, `${label}: backups written`).toEqual([]);
   expect(state.ran, `${label}: markup typed by the monkey ran`).toBe(false);
