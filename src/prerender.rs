@@ -48,10 +48,10 @@ pub fn escape(s: &str) -> String {
 /// compiled (Chromium compiles a wasm function at its first call, on the calling thread, and a
 /// module shares its compiled code with the workers it is sent to). The page waits for the
 /// worker's answer, a second at most, ends it, and starts as before; a worker that cannot be
-/// made or fails changes nothing but the wait. Only Chromium gets a worker (`navigator.userAgentData`
-/// is its own): V8 is the engine that compiles a wasm function at its first call, while Firefox
-/// compiles the whole module as it arrives, so there the worker's run only made the start
-/// 60–90 ms later (README, "Benchmark").
+/// made or fails changes nothing but the wait. Only Chromium gets a worker
+/// (`navigator.userAgentData` is its own): V8 is the engine that compiles a wasm function at its
+/// first call, while Firefox compiles the whole module as it arrives, so there the worker only
+/// made the start about 200 ms later (README, "Benchmark").
 pub fn start_after_first_paint(shell: &str, warmup: &str) -> Option<String> {
     let start = shell.find("<script type=\"module\">")?;
     let end = start + shell[start..].find("</script>")? + "</script>".len();
