@@ -19,7 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { argv, opt } from './cli.mjs';
+import { argv, opt, watchLoad } from './cli.mjs';
 import { serve } from './serve.mjs';
 import { WIDGETS } from './widgets.mjs';
 
@@ -97,21 +97,7 @@ async function newPage(browser, throttle, { cache = false, network = true } = {}
   await cdp.send('Performance.enable');
   if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   if (network && NETWORKS[NETWORK]) await cdp.send('Network.emulateNetworkConditions', NETWORKS[NETWORK]);
-  // Marks in the page's own clock (ms after navigation start): the shell running (its theme
-  // toggle exists only once the app has mounted), the first widget mounted, long tasks, LCP.
-  await page.addInitScript(() => {
-    const b = (window.__bench = { longtasks: [], app: null, widget: null, widgets: null, lcp: null });
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) b.longtasks.push(e.duration); }).observe({ type: 'longtask', buffered: true });
-    new PerformanceObserver((l) => { const es = l.getEntries(); b.lcp = es[es.length - 1].startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
-    const check = () => {
-      if (b.app === null && document.querySelector('[data-testid="theme-toggle"]')) b.app = performance.now();
-      if (b.widget === null && document.querySelector('section.widget[data-widget]')) b.widget = performance.now();
-      // Every widget place of the page holding its widget.
-      const slots = document.querySelectorAll('[data-widget-slot]');
-      if (b.widgets === null && slots.length && [...slots].every((s) => s.querySelector('section.widget[data-widget]'))) b.widgets = performance.now();
-    };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true });
-  });
+  await page.addInitScript(watchLoad);
   return { context, page, cdp };
 }
 

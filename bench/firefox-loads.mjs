@@ -12,7 +12,7 @@ import puppeteer from 'puppeteer-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { median, opt } from './cli.mjs';
+import { median, opt, watchLoad } from './cli.mjs';
 import { serve } from './serve.mjs';
 
 const builds = [resolve(opt('a', 'dist')), resolve(opt('b', 'dist'))];
@@ -35,17 +35,7 @@ const browser = await puppeteer.launch({
 async function load(origin) {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
-  await page.evaluateOnNewDocument(() => {
-    const b = (window.__bench = { app: null, widgets: null });
-    const check = () => {
-      if (b.app === null && document.querySelector('[data-testid="theme-toggle"]')) b.app = performance.now();
-      const slots = document.querySelectorAll('[data-widget-slot]');
-      if (b.widgets === null && slots.length && [...slots].every((s) => s.querySelector('section.widget[data-widget]'))) {
-        b.widgets = performance.now();
-      }
-    };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true });
-  });
+  await page.evaluateOnNewDocument(watchLoad);
   await page.goto(origin + path);
   // Asked every 50 ms from here, not with a script of its own in the page.
   for (const end = Date.now() + 30_000; ; await new Promise((r) => setTimeout(r, 50))) {
