@@ -26,6 +26,13 @@ use wasm_bindgen::JsCast;
 /// widgets on or near the screen are live already: the start script mounted them in that page
 /// (`window.ieCourseEarly`, in `widget_slot.rs`), and the shell's slots take them over as they
 /// are, with the focus where the reader left it.
+///
+/// The start takes two tasks, so that neither keeps the page busy for long (at 4× CPU the one
+/// task it was on `/latency-and-throughput/` went over 50 ms): this one draws the frame (header,
+/// contents, notices) into an element outside the page, while the build's page stays as it is;
+/// the next puts that frame in `#app` in the build's page's place and draws the page for the
+/// route into it ([`PageShown`]). The browser paints between tasks, not within one, so a reader
+/// never sees a half-drawn page.
 pub fn mount() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         // Not a page (a worker, a test harness): there is nothing to mount into.
@@ -35,10 +42,7 @@ pub fn mount() {
     let prose = prose::Prose::read_page();
     prose::dismissable_tips();
     let root = match document.get_element_by_id("app") {
-        Some(el) => {
-            el.set_inner_html("");
-            el
-        }
+        Some(el) => el,
         None => {
             // A page without the build's `#app` (an old or hand-made shell): add one.
             let Some((el, body)) = document.create_element("div").ok().zip(document.body()) else {
@@ -51,13 +55,36 @@ pub fn mount() {
             el
         }
     };
-    let root: web_sys::HtmlElement = root.unchecked_into();
-    leptos::mount::mount_to(root, move || {
+    let Ok(staged) = document.create_element("div") else {
+        return;
+    };
+    let shown = ArcRwSignal::new(false);
+    let page_shown = PageShown(shown.clone());
+    leptos::mount::mount_to(staged.clone().unchecked_into(), move || {
         provide_context(prose::Prose::new(prose));
+        provide_context(page_shown);
         view! { <App /> }
     })
     .forget();
+    let show = move || {
+        root.set_inner_html("");
+        while let Some(node) = staged.first_child() {
+            if root.append_child(&node).is_err() {
+                break;
+            }
+        }
+        // The page for the route is drawn in place, so its widget slots find the build's
+        // early widgets gone from the page and take them over (`adopt`).
+        shown.set(true);
+    };
+    set_timeout(show, std::time::Duration::ZERO);
 }
+
+/// Whether the page for the route is drawn yet: false while the app's frame is drawn away from
+/// the page, during the first of the start's two tasks (see [`mount`]). The build's render has
+/// none, and draws it all.
+#[derive(Clone)]
+struct PageShown(ArcRwSignal<bool>);
 
 /// True when `el` is a field the reader is typing in (so a single-key shortcut must not fire):
 /// the shell's shortcuts and the recall cards' keys both ask this.
@@ -158,6 +185,7 @@ pub fn Shell(
 ) -> impl IntoView {
     let loc = expect_context::<Location>();
     let reading = expect_context::<ReadingProgress>();
+    let page_shown = use_context::<PageShown>();
     let search_built = Memo::new(move |was: Option<&bool>| was == Some(&true) || search_open.get());
     let shortcuts_built =
         Memo::new(move |was: Option<&bool>| was == Some(&true) || shortcuts_open.get());
@@ -275,6 +303,7 @@ pub fn Shell(
             </nav>
             <main id="main" tabindex="-1">
                 {move || match loc.route.get() {
+                    _ if page_shown.as_ref().is_some_and(|s| !s.0.get()) => ().into_any(),
                     Route::Home => view! { <home::Home /> }.into_any(),
                     Route::Lesson(i) => match LESSONS.get(i) {
                         Some(l) => view! { <lesson::LessonPage index=i lesson=l /> }.into_any(),

@@ -448,6 +448,33 @@ test('the page’s own text is kept as the browser parsed it, and comes back aft
   expect(errors).toEqual([]);
 });
 
+test('no frame shows the app header without a page: the page the build wrote stays until the app has drawn the whole of its own', async ({ page }) => {
+  // The app starts in two tasks (`app::mount`): the frame out of the page, then the page for the
+  // route in the build's page's place. Every frame painted, from the first, must show a page.
+  await page.addInitScript(() => {
+    const seen = (window.__frames = { build: 0, app: 0, bare: [] });
+    const look = () => {
+      const main = document.querySelector('#app main');
+      if (main) {
+        const app = !!document.querySelector('[data-testid="theme-toggle"]');
+        if (!main.querySelector('h1')) seen.bare.push(app ? 'app' : 'build');
+        else if (app) seen.app += 1;
+        else seen.build += 1;
+      }
+      if (seen.app < 5) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  for (const path of ['/', '/latency-and-throughput/', '/glossary/', '/model-selection/']) {
+    await page.goto(path);
+    await appReady(page);
+    await expect.poll(() => page.evaluate(() => window.__frames.app)).toBeGreaterThanOrEqual(5);
+    const frames = await page.evaluate(() => window.__frames);
+    expect(frames.bare, path).toEqual([]);
+    expect(frames.build, path).toBeGreaterThan(0);
+  }
+});
+
 test('a widget on the screen when a lesson opens goes live before the shell, which keeps it as it is: what was typed, and the field in use', async ({ page }) => {
   const errors = watchErrors(page);
   // The moment the latency explorer first appears, still in the page the build wrote: the
