@@ -42,8 +42,9 @@ pub fn escape(s: &str) -> String {
 /// The widget loader waits for that link (`window.ieCourseSheet`) instead of adding its own.
 ///
 /// Before the page runs its wasm, a worker runs it once (`warmup`, the build's copy of
-/// `style/warmup.js`): sent the compiled module, the module's script and the widgets the page
-/// shows, it starts the shell and mounts each widget against stand-in DOM objects, so that V8
+/// `style/warmup.js`): sent the compiled module, the module's script, the page's address and the
+/// widgets the page shows, it starts the shell on that page's route and mounts each widget
+/// against stand-in DOM objects, so that V8
 /// compiles their code on the worker's thread, and the page's own start and mounts find it
 /// compiled (Chromium compiles a wasm function at its first call, on the calling thread, and a
 /// module shares its compiled code with the workers it is sent to). The page waits for the
@@ -87,7 +88,7 @@ const warm = (module, glue) => new Promise((done) => {{
   try {{
     w = new Worker(at({warmup:?}), {{ type: "module" }});
     w.onmessage = w.onerror = end;
-    w.postMessage({{ module, glue, widgets: [...document.querySelectorAll("[data-widget-slot]")].map((e) => [e.dataset.widgetSlot, e.dataset.params || "[]"]) }});
+    w.postMessage({{ module, glue, page: location.href, base: document.baseURI, widgets: [...document.querySelectorAll("[data-widget-slot]")].map((e) => [e.dataset.widgetSlot, e.dataset.params || "[]"]) }});
     timer = setTimeout(end, 1000);
   }} catch {{ end(); }}
 }});

@@ -16,12 +16,14 @@
 const NO_NODE = new Set(["firstChild", "lastChild", "nextSibling", "previousSibling", "parentNode",
   "parentElement", "firstElementChild", "nextElementSibling", "activeElement", "then"]);
 const TEXT = new Set(["search", "hash", "textContent", "value", "tagName", "localName", "innerHTML", "id"]);
+// The page's base address, sent with the module (see `onmessage`).
+let base = self.location.origin + "/";
 const handler = {
   get(target, key) {
     if (key === Symbol.toPrimitive) return () => "";
     if (typeof key === "symbol") return undefined;
     if (key === "length" || key === "nodeType") return 0;
-    if (key === "baseURI" || key === "href" || key === "URL") return self.location.origin + "/";
+    if (key === "baseURI" || key === "href" || key === "URL") return base;
     if (key === "pathname") return "/";
     if (TEXT.has(key)) return "";
     if (key === "location") return self.location;
@@ -54,6 +56,10 @@ const tick = () => new Promise((done) => setTimeout(done, 0));
 onmessage = async (e) => {
   const { module, glue, widgets } = e.data;
   try {
+    // The app reads its route from the page's address and base: with them it draws the page's
+    // own page here (a lesson's), not "no lesson at this address" for the worker's script.
+    if (e.data.page) Object.defineProperty(self, "location", { value: new URL(e.data.page), configurable: true });
+    if (e.data.base) base = e.data.base;
     const script = await import(glue);
     // A widgets module's script makes instances (the shell is started by name); the title
     // page's starts the shell as it instantiates.

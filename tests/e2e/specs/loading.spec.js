@@ -862,6 +862,29 @@ for (const path of ['/', '/why-size-wins/']) {
   });
 }
 
+test('the worker draws the page the reader opened, not a page of its own address', async ({ page }) => {
+  // It has no page to read a lesson's text from, so a lesson drawn there asks the network for it,
+  // which it cannot reach (its fetch is a stand-in): here that stand-in tells the page which URL
+  // it was asked for. The worker's own address would draw "no lesson at this address" instead.
+  await page.route(/\/warmup-[0-9a-f]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/fetch:\s*\(\)\s*=>\s*new Promise\(\(\)\s*=>\s*\{\s*\}\)/,
+      'fetch: (u) => { postMessage("fetch " + u); return new Promise(() => {}); }');
+    expect(body).toContain('postMessage("fetch "');
+    await route.fulfill({ response, body, headers: { ...response.headers(), 'content-encoding': '' } });
+  });
+  await page.addInitScript(() => {
+    const Real = window.Worker;
+    window.__told = [];
+    window.Worker = class extends Real {
+      constructor(...args) { super(...args); this.addEventListener('message', (e) => window.__told.push(String(e.data))); }
+    };
+  });
+  await page.goto('/why-size-wins/');
+  await appReady(page);
+  expect(await page.evaluate(() => window.__told)).toEqual([`fetch ${new URL('index.html', page.url()).href}`]);
+});
+
 test('a page whose worker cannot load, or never answers, starts as before', async ({ page }) => {
   const errors = watchErrors(page);
   await page.route(/\/warmup-[0-9a-f]+\.js$/, (route) => route.abort());
