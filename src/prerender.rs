@@ -44,15 +44,14 @@ pub fn escape(s: &str) -> String {
 /// Before the page runs its wasm, a worker runs it once (`warmup`, the build's copy of
 /// `style/warmup.js`): sent the compiled module, the module's script, the page's address and the
 /// widgets the page shows, it starts the shell on that page's route and mounts each widget
-/// against stand-in DOM objects, so that V8
-/// compiles their code on the worker's thread, and the page's own start and mounts find it
-/// compiled (Chromium compiles a wasm function at its first call, on the calling thread, and a
-/// module shares its compiled code with the workers it is sent to). The page waits for the
-/// worker's answer, a second at most, ends it, and starts as before; a worker that cannot be
-/// made or fails changes nothing but the wait. Only Chromium gets a worker
-/// (`navigator.userAgentData` is its own): V8 is the engine that compiles a wasm function at its
-/// first call, while Firefox compiles the whole module as it arrives, so there the worker only
-/// made the start about 200 ms later (README, "Benchmark").
+/// against stand-in DOM objects, so that V8 compiles their code on the worker's thread, and the
+/// page's own start and mounts find it compiled (Chromium compiles a wasm function at its first
+/// call, on the calling thread, and a module shares its compiled code with the workers it is
+/// sent to). The page waits for the worker's answer, a second at most, ends it, and starts as
+/// before; a worker that cannot be made or fails changes nothing but the wait. Only Chromium
+/// gets a worker (`navigator.userAgentData` is its own): V8 is the engine that compiles a wasm
+/// function at its first call, while Firefox compiles the whole module as it arrives, so there
+/// the worker only made the start about 200 ms later (README, "Benchmark").
 pub fn start_after_first_paint(shell: &str, warmup: &str) -> Option<String> {
     let start = shell.find("<script type=\"module\">")?;
     let end = start + shell[start..].find("</script>")? + "</script>".len();
