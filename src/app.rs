@@ -31,7 +31,7 @@ use wasm_bindgen::JsCast;
 /// task it was on `/latency-and-throughput/` went over 50 ms): this one draws the frame (header,
 /// contents, notices) into an element outside the page, while the build's page stays as it is;
 /// the next puts that frame in `#app` in the build's page's place and draws the page for the
-/// route into it ([`PageShown`]). The browser paints between tasks, not within one, so a reader
+/// route into it (`Shell`'s `page_shown`). The browser paints between tasks, not within one, so a reader
 /// never sees a half-drawn page.
 pub fn mount() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
@@ -58,12 +58,11 @@ pub fn mount() {
     let Ok(staged) = document.create_element("div") else {
         return;
     };
-    let shown = ArcRwSignal::new(false);
-    let page_shown = PageShown(shown.clone());
+    // Made outside the app's owner, so that the next task can set it; it lives as long as the page.
+    let page_shown = RwSignal::new(false);
     leptos::mount::mount_to(staged.clone().unchecked_into(), move || {
         provide_context(prose::Prose::new(prose));
-        provide_context(page_shown);
-        view! { <App /> }
+        view! { <App page_shown /> }
     })
     .forget();
     let show = move || {
@@ -75,16 +74,10 @@ pub fn mount() {
         }
         // The page for the route is drawn in place, so its widget slots find the build's
         // early widgets gone from the page and take them over (`adopt`).
-        shown.set(true);
+        page_shown.set(true);
     };
     set_timeout(show, std::time::Duration::ZERO);
 }
-
-/// Whether the page for the route is drawn yet: false while the app's frame is drawn away from
-/// the page, during the first of the start's two tasks (see [`mount`]). The build's render has
-/// none, and draws it all.
-#[derive(Clone)]
-struct PageShown(ArcRwSignal<bool>);
 
 /// True when `el` is a field the reader is typing in (so a single-key shortcut must not fire):
 /// the shell's shortcuts and the recall cards' keys both ask this.
@@ -102,7 +95,10 @@ fn typed_in_field(ev: &web_sys::KeyboardEvent) -> bool {
 
 /// The whole app.
 #[component]
-pub fn App() -> impl IntoView {
+pub fn App(
+    /// The page for the route is drawn (see [`Shell`]).
+    page_shown: RwSignal<bool>,
+) -> impl IntoView {
     let persist = Persist::new();
     persist.receive_forwarded();
     provide_context(persist);
@@ -167,7 +163,7 @@ pub fn App() -> impl IntoView {
             d.set_title(&title);
         }
     });
-    view! { <Shell menu_open search_open shortcuts_open /> }
+    view! { <Shell menu_open search_open shortcuts_open page_shown /> }
 }
 
 /// The page's frame and content: the header, the contents, and the page for the current route.
@@ -182,10 +178,12 @@ pub fn Shell(
     search_open: RwSignal<bool>,
     /// The keyboard shortcuts dialog is open.
     shortcuts_open: RwSignal<bool>,
+    /// The page for the route is drawn: false while the app's frame is drawn away from the
+    /// page, in the first of its start's two tasks (see [`mount`]); the build draws it all.
+    page_shown: RwSignal<bool>,
 ) -> impl IntoView {
     let loc = expect_context::<Location>();
     let reading = expect_context::<ReadingProgress>();
-    let page_shown = use_context::<PageShown>();
     let search_built = Memo::new(move |was: Option<&bool>| was == Some(&true) || search_open.get());
     let shortcuts_built =
         Memo::new(move |was: Option<&bool>| was == Some(&true) || shortcuts_open.get());
@@ -303,7 +301,7 @@ pub fn Shell(
             </nav>
             <main id="main" tabindex="-1">
                 {move || match loc.route.get() {
-                    _ if page_shown.as_ref().is_some_and(|s| !s.0.get()) => ().into_any(),
+                    _ if !page_shown.get() => ().into_any(),
                     Route::Home => view! { <home::Home /> }.into_any(),
                     Route::Lesson(i) => match LESSONS.get(i) {
                         Some(l) => view! { <lesson::LessonPage index=i lesson=l /> }.into_any(),

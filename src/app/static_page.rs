@@ -69,6 +69,7 @@ pub fn render(route: Route) -> String {
                 menu_open=RwSignal::new(false)
                 search_open=RwSignal::new(false)
                 shortcuts_open=RwSignal::new(false)
+                page_shown=RwSignal::new(true)
             />
         }
         .to_html()
