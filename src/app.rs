@@ -31,8 +31,8 @@ use wasm_bindgen::JsCast;
 /// task it was on `/latency-and-throughput/` went over 50 ms): this one draws the frame (header,
 /// contents, notices) into an element outside the page, while the build's page stays as it is;
 /// the next puts that frame in `#app` in the build's page's place and draws the page for the
-/// route into it (`Shell`'s `page_shown`). The browser paints between tasks, not within one, so a reader
-/// never sees a half-drawn page.
+/// route into it (`Shell`'s `page_shown`). The browser paints between tasks, not within one, so
+/// a reader never sees a half-drawn page.
 pub fn mount() {
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
         // Not a page (a worker, a test harness): there is nothing to mount into.

@@ -3,8 +3,8 @@
 // first call). Chromium compiles a wasm function the first time it is called, on the thread that
 // calls it, and a module sent to a worker shares its compiled code with the page
 // (bench/compile-share.mjs). The page's start script (src/prerender.rs) sends the module it
-// compiled, its wasm-bindgen script and the widgets the page shows, waits for the answer (for a
-// limited time), ends this worker and starts the app as before. Chromium only: Firefox compiles
+// compiled, its wasm-bindgen script, the page's address and the widgets the page shows, waits for
+// the answer (for a limited time), ends this worker and starts the app as before. Chromium only: Firefox compiles
 // the whole module as it arrives, and there this worker only made the page start later.
 //
 // Here there is no page: every DOM object the wasm asks for is a stand-in (a Proxy whose every
