@@ -1,6 +1,6 @@
 //! The try-it worksheet: write the task and pass threshold and lock them, mark each prompt for a
 //! small and a large model, add tok/s from llama-bench, and read the decision. Kept in storage;
-//! exported as Markdown.
+//! exported as Markdown (through the widgets' one download helper, `widgets/download.rs`).
 
 use crate::logic::worksheet;
 
@@ -227,12 +227,10 @@ pub fn TryIt() -> impl IntoView {
         })
     };
     let decision = move || full.with(Worksheet::decision);
-    let export_href = move || {
-        let md = full.with(Worksheet::markdown);
-        format!(
-            "data:text/markdown;charset=utf-8,{}",
-            String::from(js_sys::encode_uri_component(&md))
-        )
+    // The file is written when the reader asks for it, not on every change.
+    let on_export = move |_| {
+        let md = full.with_untracked(Worksheet::markdown);
+        super::download::save("try-it-worksheet.md", "text/markdown;charset=utf-8", &md);
     };
     let name_input = move |label: &'static str, testid: &'static str, which: Which| {
         let id = unique_id(testid);
@@ -368,9 +366,9 @@ pub fn TryIt() -> impl IntoView {
                 </li>
             </ol>
             <div class="tryit-footer">
-                <a class="button" data-testid="tryit-export" download="try-it-worksheet.md" href=export_href>
+                <button type="button" class="button" data-testid="tryit-export" on:click=on_export>
                     "Export as Markdown"
-                </a>
+                </button>
                 <button type="button" class="button" data-testid="tryit-clear" on:click=on_clear>
                     {move || if confirm_clear.get() { "Press again to clear everything" } else { "Start a new worksheet" }}
                 </button>
