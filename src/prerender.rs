@@ -42,13 +42,15 @@ pub fn escape(s: &str) -> String {
 /// The widget loader waits for that link (`window.ieCourseSheet`) instead of adding its own.
 ///
 /// Before the page runs its wasm, a worker runs it once (`warmup`, the build's copy of
-/// `style/warmup.js`): sent the compiled module, the module's script, the page's address and the
-/// widgets the page shows, it starts the shell on that page's route and mounts each widget
-/// against stand-in DOM objects, so that V8 compiles their code on the worker's thread, and the
-/// page's own start and mounts find it compiled (Chromium compiles a wasm function at its first
-/// call, on the calling thread, and a module shares its compiled code with the workers it is
-/// sent to). The page waits for the worker's answer, a second at most, ends it, and starts as
-/// before; a worker that cannot be made or fails changes nothing but the wait. Only Chromium
+/// `style/warmup.js`). It is made as the page asks for the wasm (`hire`) and sent the module's
+/// script, the page's address and the widgets the page shows, so that it imports that script
+/// while the wasm downloads; then it is sent the compiled module (`warm`), starts the shell on
+/// the page's route and mounts each widget against stand-in DOM objects, so that V8 compiles
+/// their code on the worker's thread, and the page's own start and mounts find it compiled
+/// (Chromium compiles a wasm function at its first call, on the calling thread, and a module
+/// shares its compiled code with the workers it is sent to). The page waits for the worker's
+/// answer, a second at most, ends it, and starts as before; a worker that cannot be made or
+/// fails changes nothing but the wait, and a start that fails ends it too. Only Chromium
 /// gets a worker (`navigator.userAgentData` is its own): V8 is the engine that compiles a wasm
 /// function at its first call, while Firefox compiles the whole module as it arrives, so there
 /// the worker only made the start about 200 ms later (README, "Benchmark").
@@ -80,20 +82,31 @@ const ahead = () => {{
   window.ieCourseSheet = {{ href, loaded: new Promise((done) => {{ link.onload = link.onerror = () => done(); }}) }};
   document.head.append(link);
 }};
-const warm = (module, glue) => new Promise((done) => {{
-  let w = null, timer = 0;
-  const end = () => {{ clearTimeout(timer); if (w) w.terminate(); done(); }};
-  if (!navigator.userAgentData) return done();
+let hired = null;
+const hire = (glue) => {{
+  if (!navigator.userAgentData) return;
   try {{
-    w = new Worker(at({warmup:?}), {{ type: "module" }});
+    const w = hired = new Worker(at({warmup:?}), {{ type: "module" }});
+    w.onerror = () => {{ w.failed = true; }};
+    w.postMessage({{ glue, page: location.href, base: document.baseURI, widgets: [...document.querySelectorAll("[data-widget-slot]")].map((e) => [e.dataset.widgetSlot, e.dataset.params || "[]"]) }});
+  }} catch {{ hired = null; }}
+}};
+const warm = (module) => new Promise((done) => {{
+  const w = hired;
+  let timer = 0;
+  hired = null;
+  const end = () => {{ clearTimeout(timer); if (w) w.terminate(); done(); }};
+  if (!w || w.failed || !module) return end();
+  try {{
     w.onmessage = w.onerror = end;
-    w.postMessage({{ module, glue, page: location.href, base: document.baseURI, widgets: [...document.querySelectorAll("[data-widget-slot]")].map((e) => [e.dataset.widgetSlot, e.dataset.params || "[]"]) }});
+    w.postMessage({{ module }});
     timer = setTimeout(end, 1000);
   }} catch {{ end(); }}
 }});
+const unhire = (e) => {{ warm(); throw e; }};
 const start = () => app
-  ? (ahead(), Promise.all([import(at(app.content)), window.ieCourseCompile(at(app.dataset.wasm))]).then(async ([glue, module]) => {{ await warm(module, at(app.content)); const m = glue.instance(); await m.default({{ module_or_path: module }}); const early = window.ieCourseEarly; await (early && early.ready()); m.start_app(); if (early) early.started(); }}))
-  : Promise.all([import({js:?}), window.ieCourseCompile(at({wasm:?}))]).then(async ([m, module]) => {{ await warm(module, at({js:?})); await m.default({{ module_or_path: module }}); }});
+  ? (ahead(), hire(at(app.content)), Promise.all([import(at(app.content)), window.ieCourseCompile(at(app.dataset.wasm))]).catch(unhire).then(async ([glue, module]) => {{ await warm(module); const m = glue.instance(); await m.default({{ module_or_path: module }}); const early = window.ieCourseEarly; await (early && early.ready()); m.start_app(); if (early) early.started(); }}))
+  : (hire(at({js:?})), Promise.all([import({js:?}), window.ieCourseCompile(at({wasm:?}))]).catch(unhire).then(async ([m, module]) => {{ await warm(module); await m.default({{ module_or_path: module }}); }}));
 let started = false;
 const go = () => {{ if (!started) {{ started = true; start(); }} }};
 const lcp = window.PerformanceObserver && PerformanceObserver.supportedEntryTypes.includes("largest-contentful-paint");
@@ -812,16 +825,17 @@ imports['./snippets/x/inline0.js'] = import1;\n"
             page.contains("window.ieCourseCompile(at(\"/sub/ie-course-1_bg.wasm\"))"),
             "{page}"
         );
-        // A worker runs the compiled module once before the page does, for a second at most.
+        // A worker runs the compiled module once before the page does, for a second at most. It
+        // is made, and imports the module's script, while the wasm downloads: before the fetch.
         assert!(page.contains("new Worker(at(\"warmup-1.js\")"), "{page}");
-        assert!(
-            page.contains("await warm(module, at(\"/sub/ie-course-1.js\"))"),
-            "{page}"
-        );
+        let hire = page.find("(hire(at(\"/sub/ie-course-1.js\")), Promise.all([");
+        let fetch = page.find("window.ieCourseCompile(at(\"/sub/ie-course-1_bg.wasm\"))");
+        assert!(hire.is_some() && hire < fetch, "{page}");
+        assert!(page.contains("await warm(module);"), "{page}");
         assert!(page.contains("setTimeout(end, 1000)"), "{page}");
         // In Chromium only: elsewhere the whole module is compiled as it arrives.
         assert!(
-            page.contains("if (!navigator.userAgentData) return done();"),
+            page.contains("if (!navigator.userAgentData) return;"),
             "{page}"
         );
         assert!(page.contains("largest-contentful-paint"), "{page}");

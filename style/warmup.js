@@ -2,10 +2,12 @@
 // page's start needs here and not on the page's main thread (README, "Benchmark", on compiling at
 // first call). Chromium compiles a wasm function the first time it is called, on the thread that
 // calls it, and a module sent to a worker shares its compiled code with the page
-// (bench/compile-share.mjs). The page's start script (src/prerender.rs) sends the module it
-// compiled, its wasm-bindgen script, the page's address and the widgets the page shows, waits for
-// the answer (for a limited time), ends this worker and starts the app as before. Chromium only: Firefox compiles
-// the whole module as it arrives, and there this worker only made the page start later.
+// (bench/compile-share.mjs). The page's start script (src/prerender.rs) makes this worker as it
+// asks for its wasm and sends the module's wasm-bindgen script, the page's address and the widgets
+// the page shows, so that the script is imported here while the wasm downloads; then it sends
+// the module it compiled, waits for the answer (for a limited time), ends this worker and starts
+// the app as before. Chromium only: Firefox compiles the whole module as it arrives, and there
+// this worker only made the page start later.
 //
 // Here there is no page: every DOM object the wasm asks for is a stand-in (a Proxy whose every
 // property is another stand-in and every call returns one), except what a start reads as text,
@@ -53,14 +55,25 @@ Object.assign(self, {
   fetch: () => new Promise(() => {}),
 });
 const tick = () => new Promise((done) => setTimeout(done, 0));
+// The first message: the module's script, the page's address and base, and its widgets.
+let asked = null, imported = null;
 onmessage = async (e) => {
-  const { module, glue, widgets } = e.data;
+  if (!asked) {
+    asked = e.data;
+    try {
+      // The app reads its route from the page's address and base: with them it draws the page's
+      // own page here (a lesson's), not "no lesson at this address" for the worker's script.
+      if (asked.page) Object.defineProperty(self, "location", { value: new URL(asked.page), configurable: true });
+      if (asked.base) base = asked.base;
+      imported = import(asked.glue);
+      imported.catch(() => {});
+    } catch { /* the run below stops, and the page compiles it all */ }
+    return;
+  }
+  // The second: the compiled module.
+  const { module } = e.data, { widgets } = asked;
   try {
-    // The app reads its route from the page's address and base: with them it draws the page's
-    // own page here (a lesson's), not "no lesson at this address" for the worker's script.
-    if (e.data.page) Object.defineProperty(self, "location", { value: new URL(e.data.page), configurable: true });
-    if (e.data.base) base = e.data.base;
-    const script = await import(glue);
+    const script = await imported;
     // A widgets module's script makes instances (the shell is started by name); the title
     // page's starts the shell as it instantiates.
     const wasm = script.instance ? script.instance() : script;

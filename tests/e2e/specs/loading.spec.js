@@ -885,6 +885,23 @@ test('the worker draws the page the reader opened, not a page of its own address
   expect(await page.evaluate(() => window.__told)).toEqual([`fetch ${new URL('index.html', page.url()).href}`]);
 });
 
+test('the worker is made while the wasm downloads, not after, and the page then starts', async ({ page }) => {
+  // It imports the module's script meanwhile. Here the wasm is held back until a worker appears
+  // (five seconds at most): a worker made only once the wasm was compiled would never appear.
+  const errors = watchErrors(page);
+  const made = new Promise((done) => page.on('worker', (w) => { if (/\/warmup-[0-9a-f]+\.js$/.test(w.url())) done(true); }));
+  let madeFirst = null;
+  await page.route(/_bg\.wasm$/, async (route) => {
+    madeFirst = await Promise.race([made, new Promise((done) => setTimeout(() => done(false), 5000))]);
+    await route.continue();
+  });
+  await page.goto('/why-size-wins/');
+  await appReady(page);
+  await allWidgetsMounted(page);
+  expect(madeFirst).toBe(true);
+  expect(errors).toEqual([]);
+});
+
 test('a page whose worker cannot load, or never answers, starts as before', async ({ page }) => {
   const errors = watchErrors(page);
   await page.route(/\/warmup-[0-9a-f]+\.js$/, (route) => route.abort());
