@@ -18,7 +18,7 @@
 const NO_NODE = new Set(["firstChild", "lastChild", "nextSibling", "previousSibling", "parentNode",
   "parentElement", "firstElementChild", "nextElementSibling", "activeElement", "then"]);
 const TEXT = new Set(["search", "hash", "textContent", "value", "tagName", "localName", "innerHTML", "id"]);
-// The page's base address, sent with the module (see `onmessage`).
+// The page's base address, sent in the first message (see `onmessage`).
 let base = self.location.origin + "/";
 const handler = {
   get(target, key) {
