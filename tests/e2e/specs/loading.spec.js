@@ -589,6 +589,28 @@ test('a lesson whose widgets stylesheet failed asks for it again; when it fails 
   }
 });
 
+for (const path of ['/', '/model-selection/']) {
+  test(`${path}: the stylesheets are asked for with the page's first script, not once it has arrived`, async ({ page }) => {
+    // A page's CSP <meta> turns Chromium's preload scanner off: a stylesheet linked after the
+    // script that blocks the parser would be asked for only after that script, one more round
+    // trip before the first paint. Here the script is held back until the main stylesheet is
+    // asked for (five seconds at most).
+    const errors = watchErrors(page);
+    let sheetAsked;
+    const asked = new Promise((done) => { sheetAsked = done; });
+    page.on('request', (req) => { if (/\/main-[0-9a-f]+\.css$/.test(req.url())) sheetAsked(true); });
+    let askedWhileHeld = null;
+    await page.route(/\/boot-[0-9a-f]+\.js$/, async (route) => {
+      askedWhileHeld = await Promise.race([asked, new Promise((done) => setTimeout(() => done(false), 5000))]);
+      await route.continue();
+    });
+    await page.goto(path);
+    await appReady(page);
+    expect(askedWhileHeld).toBe(true);
+    expect(errors).toEqual([]);
+  });
+}
+
 test('after the first paint, a lesson asks for its module, the scripts it imports and the widgets stylesheet at once', async ({ page }) => {
   // Each is one request, made when the wasm is asked for: none waits for another to arrive (on
   // a phone's network, a request that waits for the module's script costs a round trip).
