@@ -19,7 +19,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import os from 'node:os';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { argv, opt, watchLoad } from './cli.mjs';
+import { argv, NETWORKS, opt, watchLoad } from './cli.mjs';
 import { serve } from './serve.mjs';
 import { WIDGETS } from './widgets.mjs';
 
@@ -59,11 +59,8 @@ const THROTTLES = [1, 4];
 // by spaces: an experiment's knob (for example V8's `--js-flags=…`), recorded in the JSON beside
 // the figures it changed. The site's readers run with none.
 const BROWSER_ARGS = opt('browser-args', '').split(/\s+/).filter(Boolean);
-// The network of the cold loads and in-app moves: none by default (127.0.0.1: bytes and round
-// trips cost next to nothing), or `--network mobile`, Lighthouse's mobile preset as DevTools
-// applies it to each request (slow 4G: 562.5 ms of latency, 1,474.56 kbps down, 675 kbps up),
-// where what a page fetches, and in how many round trips, shows as time.
-const NETWORKS = { mobile: { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 } };
+// The network of the cold loads and in-app moves: none by default, or `--network mobile`
+// (cli.mjs, `NETWORKS`).
 const NETWORK = opt('network', 'none');
 if (NETWORK !== 'none' && !NETWORKS[NETWORK]) throw new Error(`--network: none or ${Object.keys(NETWORKS).join(', ')}, not ${NETWORK}`);
 

@@ -10,6 +10,17 @@ export const opt = (name, fallback) => {
   return i >= 0 ? argv[i + 1] : fallback;
 };
 
+/**
+ * The networks a cold load can be taken on (`--network NAME`; none by default, where on
+ * 127.0.0.1 bytes and round trips cost next to nothing): `mobile` is Lighthouse's mobile preset
+ * as DevTools applies it to each request (slow 4G: 562.5 ms of latency, 1,474.56 kbps down,
+ * 675 kbps up), where what a page fetches, and in how many round trips, shows as time. For
+ * CDP's `Network.emulateNetworkConditions`.
+ */
+export const NETWORKS = {
+  mobile: { offline: false, latency: 562.5, downloadThroughput: (1474.56 * 1024) / 8, uploadThroughput: (675 * 1024) / 8 },
+};
+
 /** The median of `xs` (the lower of the middle two), or undefined for none. */
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
