@@ -11,69 +11,15 @@
 //! fetched page also names the widgets module its lesson needs: that goes to the widget loader
 //! as soon as the page is read, so the module loads while the lesson is drawn (`widget_slot.rs`).
 //!
-//! A page's fetch starts when the reader presses on a link to it (`pointerdown`, before the
-//! click that follows), so a move in the app waits less for the network. Only a page not fetched
-//! yet, and not the title page (which has no text to fetch), is asked for early, once; if that
-//! early fetch fails, it is forgotten, and the click asks again.
+//! A page's fetch starts when the reader presses on a link to it, before the click that follows
+//! (`js/prose.js`, which holds the page's side of all this).
 
 use leptos::prelude::*;
 use std::collections::HashMap;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(inline_js = r#"
-const kept = new Map();
-function collect(doc, keep) {
-  const out = {};
-  for (const el of doc.querySelectorAll("article[data-lesson], section.print-lesson[id], [data-prose]")) {
-    const key = el.dataset.lesson || el.dataset.prose || el.id, blocks = Array.from(el.querySelectorAll(".prose, .drawn"));
-    if (keep) blocks.forEach((p, i) => kept.set(key + "\n" + i, p));
-    out[key] = blocks.map((p) => keep ? "" : p.innerHTML);
-  }
-  return JSON.stringify(out);
-}
-export function prose_in_page() { return collect(document, true); }
-export function adopt_prose(el, key, i) {
-  const from = kept.get(key + "\n" + i);
-  if (!from) return false;
-  if (from !== el) {
-    el.replaceChildren();
-    while (from.firstChild) el.appendChild(from.firstChild);
-    kept.set(key + "\n" + i, el);
-  }
-  return true;
-}
-const early = new Map(), seen = new Set([new URL("index.html", location.href).href, new URL("index.html", document.baseURI).href]);
-addEventListener("pointerdown", (e) => {
-  const a = e.button === 0 && !e.ctrlKey && !e.metaKey && !e.shiftKey && !e.altKey && e.target.closest && e.target.closest("a[href]");
-  if (!a || a.target || a.hasAttribute("download") || a.origin !== location.origin || !a.pathname.endsWith("/")) return;
-  const href = new URL("index.html", a.href).href;
-  if (seen.has(href) || early.has(href)) return;
-  const r = fetch(href);
-  r.catch(() => { if (early.get(href) === r) early.delete(href); }); // a failed early fetch is forgotten, not reported
-  early.set(href, r);
-}, { capture: true, passive: true });
-export async function fetch_text(url) {
-  const href = new URL(url, document.baseURI).href, got = early.get(href);
-  early.delete(href);
-  seen.add(href);
-  const r = await (got || fetch(href));
-  if (!r.ok) throw new Error(r.status + " " + r.statusText);
-  return r.text();
-}
-export function prose_in_html(html) {
-  const doc = new DOMParser().parseFromString(html, "text/html"), widgets = doc.querySelector('meta[name="ie-course-widgets"]');
-  if (widgets && window.ieCourseWidgetsAhead) window.ieCourseWidgetsAhead(widgets);
-  return collect(doc);
-}
-const tipShown = ".term-wrap:hover,.term-wrap:focus-within";
-const tipBack = () => { for (const w of document.querySelectorAll("[data-tip-off]")) if (!w.matches(tipShown)) w.removeAttribute("data-tip-off"); };
-export function dismissable_tips() {
-  addEventListener("keydown", (e) => { if (e.key === "Escape") for (const w of document.querySelectorAll(tipShown)) w.setAttribute("data-tip-off", ""); });
-  addEventListener("focusin", tipBack);
-  addEventListener("mouseover", tipBack);
-}
-"#)]
+#[wasm_bindgen(module = "/js/prose.js")]
 extern "C" {
     /// From now on, Escape hides the glossary tooltips open under the pointer or the focus
     /// (`style/main.css` shows them on hover and keyboard focus, with no script), until both

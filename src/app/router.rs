@@ -181,7 +181,7 @@ pub fn ask_shell_to_go(href: &str) -> bool {
 extern "C" {
     /// Keeps `el` where the page has just scrolled it while the page above it settles, until the
     /// reader acts, the page scrolls by another's hand, five seconds pass or the next call;
-    /// `None` only ends it. The page's first script defines it (`style/boot.js`, where the why
+    /// `None` only ends it. The page's first script defines it (`js/boot.js`, where the why
     /// is), so that it holds a deep link's heading from the first frame, before the app starts,
     /// and the app's jumps share that one hold. Without that script (blocked), nothing is held.
     #[wasm_bindgen(catch, js_name = ieCourseHold)]
@@ -191,7 +191,7 @@ extern "C" {
 /// Whether the browser brought this page back (a reload, Back or Forward from another site):
 /// it then puts the reader where they were itself, and the app's start leaves them there
 /// rather than going to the top or to the heading in the address. The page's first script
-/// (`style/boot.js`) reads the navigation's type, for its own landing and for this; without
+/// (`js/boot.js`) reads the navigation's type, for its own landing and for this; without
 /// that script, the answer is no.
 pub fn brought_back() -> bool {
     // Not in the build's native render of a page, which has no browser to ask.

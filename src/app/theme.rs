@@ -1,6 +1,6 @@
 //! Light and dark themes. The page follows the system setting through CSS
 //! (`color-scheme: light dark`); the toggle sets `data-theme` on `<html>` to override it, and
-//! the choice is stored. `style/boot.js` applies a stored choice before first paint.
+//! the choice is stored. `js/boot.js` applies a stored choice before first paint.
 
 use super::persist::Persist;
 use leptos::prelude::*;

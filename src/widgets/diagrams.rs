@@ -5,7 +5,7 @@
 //!
 //! Each diagram carries both of its layouts in `<template>`s, and each node's explanation in
 //! another `<template>`; a line of script right after the layouts puts in the one that fits the
-//! window before the page is first painted. A small script (`style/diagrams.js`) answers the
+//! window before the page is first painted. A small script (`js/diagrams.js`) answers the
 //! reader: it keeps the layout that fits the diagram's box (measured by a `ResizeObserver`), and
 //! makes every node
 //! keyboard-operable: a button (Enter or Space selects it and shows its explanation below the
@@ -263,17 +263,19 @@ fn detail(node: &Node) -> impl IntoView {
     }
 }
 
-/// Run by the browser as it reads the page, right after a diagram's two layouts: puts in the one
-/// that fits the window (a phone's margins and the card's padding take about 77 px; below 520 px
-/// of box, the narrow one), so that the page is never painted with the other; then leaves the
-/// box as `style/diagrams.js` keeps it, one layout drawn and the other in its `<template>`. The
-/// same text on every page: one hash in the CSP (`prerender::inline_script_hashes`). A diagram
-/// that comes with a page fetched for a move in the app is put in by `diagrams.js` (a script
-/// set through `innerHTML` does not run).
-const FIRST_LAYOUT: &str = "(function(s){var b=s.parentNode,t=b.querySelector('template[data-layout=\"'+(innerWidth-77<520?'narrow':'wide')+'\"]'),v=t&&t.content.querySelector('svg'),n=b.querySelector('noscript');if(v){b.insertBefore(v,t);t.remove()}if(n)n.remove();s.remove()})(document.currentScript)";
+/// The line of script the build writes right after a diagram's two layouts (`js/diagram-layout.js`,
+/// where the why is): it puts in the one that fits the window as the page is read, so that the page
+/// is never painted with the other. The same text on every page: one hash in the CSP. The file's
+/// comment lines are left out.
+pub fn first_layout() -> &'static str {
+    include_str!("../../js/diagram-layout.js")
+        .lines()
+        .rfind(|l| !l.trim().is_empty() && !l.starts_with("//"))
+        .unwrap_or_default()
+}
 
 /// A diagram in its card: both layouts of the picture in `<template>`s, with the script that
-/// puts in the one that fits ([`FIRST_LAYOUT`]) and, for a reader without JavaScript, the wide
+/// puts in the one that fits ([`first_layout`]) and, for a reader without JavaScript, the wide
 /// one drawn; its text alternative, the panel that explains the selected node, and each node's
 /// explanation (in a `<template>`, for the script to show).
 #[component]
@@ -289,7 +291,7 @@ fn DiagramCard(diagram: Diagram) -> impl IntoView {
                 <div class="diagram-box">
                     <template data-layout="wide">{picture(&diagram, &diagram.wide, &prefix)}</template>
                     <template data-layout="narrow">{picture(&diagram, &diagram.narrow, &prefix)}</template>
-                    <script inner_html=FIRST_LAYOUT></script>
+                    <script inner_html=first_layout()></script>
                     <noscript>{picture(&diagram, &diagram.wide, &prefix)}</noscript>
                 </div>
                 <div
@@ -345,7 +347,7 @@ mod tests {
                 "{name}"
             );
             assert!(
-                html[script_at..].starts_with(&format!("<script>{FIRST_LAYOUT}</script>")),
+                html[script_at..].starts_with(&format!("<script>{}</script>", first_layout())),
                 "{name}"
             );
             assert!(

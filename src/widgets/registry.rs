@@ -22,7 +22,7 @@ widgets! {
 
 // The widgets the build draws into the page (the diagrams, `src/widgets/diagrams.rs`): no
 // widgets module carries them, their markup travels with the lesson's text, and a small script
-// (`style/diagrams.js`) answers their clicks and keys. They take no parameters.
+// (`js/diagrams.js`) answers their clicks and keys. They take no parameters.
 drawn! {
     "five-inputs",
     "fine-tune-diagram",

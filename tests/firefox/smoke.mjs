@@ -272,7 +272,7 @@ describe('Firefox ESR smoke run', { timeout: 180_000 }, () => {
     await new Promise((r) => setTimeout(r, 500));
     // Where it was on the screen (Firefox brings the page back at the same distance from its top,
     // where the widget places above stand in at another height: it left the reader 245 px past
-    // their heading until style/boot.js put the heading back), not on the address's heading or
+    // their heading until js/boot.js put the heading back), not on the address's heading or
     // the top.
     await page.waitForFunction(
       ([id, was]) => {

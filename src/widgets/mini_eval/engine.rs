@@ -1,6 +1,7 @@
 //! The SQL engine for execution grading: SQLite in its own wasm module (`src/bin/ie-sql.rs`),
 //! imported the first time a reader turns execution grading on, never before, so no page's
-//! first load grows. The build names the module in a `<meta name="ie-course-sql">`.
+//! first load grows. The build names the module in a `<meta name="ie-course-sql">`, and
+//! `js/sql.js` loads it.
 //!
 //! [`Engine::run`] loads the module if need be, then hands the waiting cases to it a chunk per
 //! task (`EvalEditor::run_waiting`), so the page never freezes however many cases there are.
@@ -13,38 +14,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(inline_js = r#"
-let loading = null;
-let engine = null;
-let failures = 0;
-export function load_sql_engine() {
-  if (!loading) {
-    const meta = document.querySelector('meta[name="ie-course-sql"]');
-    if (!meta) return Promise.reject(new Error("this build has no SQL engine"));
-    const base = document.baseURI;
-    // A browser may keep a failed import: a retry asks for the module under a new URL.
-    const js = new URL(meta.content + ".js", base);
-    if (failures > 0) js.searchParams.set("retry", String(failures));
-    loading = import(js.href).then(async (m) => {
-      await m.default({ module_or_path: new URL(meta.content + "_bg.wasm", base).href });
-      engine = m;
-    });
-    loading.catch(() => { loading = null; failures += 1; });
-  }
-  return loading;
-}
-export function run_sql(schema, query) {
-  if (!engine) return JSON.stringify({ error: "the SQL engine is not loaded" });
-  try {
-    return engine.run(schema, query);
-  } catch (e) {
-    return JSON.stringify({ error: "the SQL engine failed (" + e + ")" });
-  }
-}
-export function next_task() {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-"#)]
+#[wasm_bindgen(module = "/js/sql.js")]
 extern "C" {
     /// Imports and starts the SQL module (once); rejects with the reason it could not.
     fn load_sql_engine() -> js_sys::Promise;

@@ -1,8 +1,9 @@
-// Runs before the page paints (a small, hashed file loaded from <head>):
+// Runs before the page paints (a classic script in every page's <head>, which blocks the parser
+// on purpose: the theme must be set before the first paint):
 // 1. applies the reader's stored theme; the app (src/app/theme.rs) owns the value, this only
 //    reads it and ignores anything it cannot parse;
-// 2. registers the service worker that keeps the course readable offline (sw.js, written by
-//    the post-build hook next to index.html, at the site's base);
+// 2. registers the service worker that keeps the course readable offline (`js/sw.js`, which the
+//    build writes at the site's base as sw.js, with the build's own list of files);
 // 3. marks the page as scripted (`<html class="js">`), so a widget's place says "Loading" here
 //    and "needs JavaScript" where scripts do not run;
 // 4. keeps a heading the page has jumped to in place while the page above it settles

@@ -2,7 +2,7 @@
 // page's start needs here and not on the page's main thread (README, "Benchmark", on compiling at
 // first call). Chromium compiles a wasm function the first time it is called, on the thread that
 // calls it, and a module sent to a worker shares its compiled code with the page
-// (bench/compile-share.mjs). The page's start script (src/prerender.rs) makes this worker as it
+// (bench/compile-share.mjs). The page's start script (js/start.js) makes this worker as it
 // asks for its wasm and sends the module's wasm-bindgen script, the page's address and the widgets
 // the page shows, so that the script is imported here while the wasm downloads; then it sends
 // the module it compiled, waits for the answer (for a limited time), ends this worker and starts
@@ -73,12 +73,9 @@ onmessage = async (e) => {
   // The second: the compiled module.
   const { module } = e.data, { widgets } = asked;
   try {
-    const script = await imported;
-    // A widgets module's script makes instances (the shell is started by name); the title
-    // page's starts the shell as it instantiates.
-    const wasm = script.instance ? script.instance() : script;
+    const wasm = await imported;
     await wasm.default({ module_or_path: module });
-    if (wasm.start_app) wasm.start_app();
+    wasm.start_app();
     await tick();
     for (const [name, params] of widgets) {
       // A widget that stops here leaves its own rest to the page, not the next widget's.
