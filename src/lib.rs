@@ -8,8 +8,6 @@ pub mod content;
 pub mod figures;
 pub mod logic;
 pub mod nav;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod prerender;
 pub mod widgets;
 
 pub use app::{mount, App};

@@ -78,7 +78,7 @@ pub fn href(route: Route) -> String {
 pub struct PageHead {
     /// The document title, e.g. "Choosing a model · Inference Engineering …".
     pub title: String,
-    /// The meta description; empty where the page keeps the shell's own.
+    /// The meta description.
     pub description: &'static str,
 }
 
@@ -105,15 +105,19 @@ pub fn title(route: Route) -> String {
     }
 }
 
-/// The meta description of `route`'s page; empty where the page keeps the shell's own. Only the
-/// build writes it, so the app's wasm does not carry these sentences.
+/// The description of the course as a whole: the title page's, and a missing page's.
+const COURSE_DESCRIPTION: &str = "An interactive course on choosing a model for LLM inference: \
+    why smaller is faster and cheaper, evals, fine-tuning and distillation.";
+
+/// The meta description of `route`'s page. Only the build writes it, so the app's wasm does not
+/// carry these sentences.
 fn description(route: Route) -> &'static str {
     use crate::content::{GLOSSARY, LESSONS};
     match route {
         Route::Lesson(i) => LESSONS.get(i).map_or("", |l| l.description),
         Route::Print => "Every lesson of the course on one page, ready to print.",
         Route::Glossary => GLOSSARY.description,
-        Route::Home | Route::NotFound => "",
+        Route::Home | Route::NotFound => COURSE_DESCRIPTION,
     }
 }
 

@@ -2,11 +2,11 @@
 # Installs what this project needs on a fresh machine of its kind (Debian with rustup, Node.js
 # and npm; root). Idempotent: each step is skipped when its tool is already there.
 #
-#   tools/setup.sh build   # Rust wasm target, Trunk, clang, wasm-bindgen-cli, wasm-opt (binaryen 132)
+#   tools/setup.sh build   # Rust's wasm target and the pinned nightly (tools/wasm-toolchain.toml),
+#                          # Trunk, clang, wasm-bindgen-cli, wasm-opt (binaryen 132) and esbuild
 #   tools/setup.sh test    # the above, plus Chromium, chromedriver and Playwright, and Firefox ESR
 #                          # with puppeteer-core (the second-engine smoke run)
 #
-# Afterwards put tools/node_modules/.bin on PATH (tools/env.sh does) so Trunk finds wasm-opt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-build}"
@@ -19,25 +19,27 @@ setup_build() {
     rustup target add wasm32-unknown-unknown
   fi
   rustup component list --installed | grep -q '^clippy' || rustup component add clippy
-  # The widgets and SQL modules are built with nightly and the standard library's source (why
-  # in tools/wasm-nightly.sh); verified with nightly 2026-05-20.
-  if ! rustup run nightly rustc --version >/dev/null 2>&1; then
-    say "installing Rust nightly (minimal, with rust-src)"
-    rustup toolchain install nightly --profile minimal --component rust-src
+  # Every wasm module is built with the nightly named in tools/wasm-toolchain.toml (the why is
+  # there), with the standard library's source; the build driver checks it is there.
+  local wasm_toolchain
+  wasm_toolchain=$(sed -n 's/^channel = "\(.*\)"$/\1/p' tools/wasm-toolchain.toml)
+  if ! rustup run "$wasm_toolchain" rustc --version >/dev/null 2>&1 \
+    || ! rustup component list --toolchain "$wasm_toolchain" --installed | grep -q '^rust-src'; then
+    say "installing Rust $wasm_toolchain (minimal, with rust-src and wasm32)"
+    rustup toolchain install "$wasm_toolchain" --profile minimal --component rust-src \
+      --target wasm32-unknown-unknown
   fi
-  rustup component list --toolchain nightly --installed | grep -q '^rust-src' \
-    || rustup component add rust-src --toolchain nightly
   rustup component list --installed | grep -q '^rustfmt' || rustup component add rustfmt
   # Trunk 0.22 needs a newer rustc than this machine has; 0.21 is verified here.
   if ! trunk --version 2>/dev/null | grep -q '^trunk 0\.21\.'; then
     # Without Trunk's own fat LTO and single codegen unit: 6 min 51 s instead of 9 min 38 s
-    # on a 2-core machine. Trunk only starts cargo, wasm-bindgen and wasm-opt and copies
-    # files, so a less optimised binary costs a build nothing it could notice.
+    # on a 2-core machine. Trunk only copies files, runs the build driver and serves, so a less
+    # optimised binary costs a build nothing it could notice.
     say "installing Trunk 0.21 (about 7 minutes, once)"
     CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
       cargo install trunk --version '~0.21' --locked
   fi
-  # clang compiles SQLite's C code for wasm32 (the SQL engine module, tools/build-sql.sh).
+  # clang compiles SQLite's C code for wasm32 (the SQL engine module, xtask/src/modules.rs).
   if ! command -v clang >/dev/null; then
     say "installing clang (Debian package)"
     apt-get update -qq
@@ -52,7 +54,7 @@ setup_build() {
     cargo install wasm-bindgen-cli --version "=$want"
   fi
   # wasm-opt from npm's binaryen 132: Debian's binaryen 108 emits a module that fails at load.
-  # esbuild minifies the build's scripts and stylesheets (tools/postbuild.sh).
+  # esbuild minifies the build's scripts and stylesheets (xtask finds both in tools/node_modules).
   if [ ! -x tools/node_modules/.bin/wasm-opt ] || [ ! -x tools/node_modules/.bin/esbuild ]; then
     say "installing wasm-opt (binaryen 132) and esbuild (npm)"
     (cd tools && npm ci --no-audit --no-fund --loglevel=error)

@@ -3,11 +3,13 @@
 // their total; exits 1 when the title page's first load is over the budget, or, with
 // --budgets FILE, when any page's is over its own budget there (tools/size-budgets.json).
 //   node tools/size-report.mjs [dist] [--budget-kb 250] [--pages] [--budgets FILE]
-// What a page's first load fetches is read from its HTML: every local href/src, every local
-// .js/.wasm/.css path in its inline module script, the modules those scripts import, and, on
-// pages that show a widget, the widgets module its <meta> names (the page's own, which starts
-// the shell too, in an instance of its own: see src/widgets/modules.rs; its script and wasm are
-// fetched once). --pages also prints the total for every other page.
+// What a page's first load fetches is read from its HTML: every local href/src (the stylesheet,
+// the scripts, the icon and manifest), the module its start script loads (<meta name="ie-course-app">:
+// its script and wasm, the scripts it imports, fetched once though a lesson runs the module twice,
+// the shell and its widgets: see js/loader.js), the worker that compiles that wasm first
+// (<meta name="ie-course-warmup">), on a page that shows a widget its module's stylesheet
+// (<meta name="ie-course-widgets"> data-css), and the modules each script imports. --pages also
+// prints the total for every other page.
 import { readFileSync, existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
@@ -29,20 +31,18 @@ function firstLoad(page) {
   const html = readFileSync(join(dist, page), 'utf8');
   const base = (html.match(/<base href="([^"]*)"/) || [, '/'])[1];
   const refs = new Set([page]);
-  // A page with widgets starts the shell from its own widgets module (<meta name="ie-course-app">),
-  // not from the shell module the start script names for pages without (src/prerender.rs).
-  const app = html.match(/<meta name="ie-course-app" content="([^"]+)" data-wasm="([^"]+)"/);
-  let withoutMeta = html.replace(/<meta [^>]*>/g, '');
-  if (app) withoutMeta = withoutMeta.replace(/<script type="module">[\s\S]*?<\/script>/g, '');
-  for (const m of withoutMeta.matchAll(/(?:href|src)="([^"#?]+)"/g)) refs.add(m[1]);
-  for (const m of withoutMeta.matchAll(/['"]([^'"\s]+\.(?:js|wasm|css))['"]/g)) refs.add(m[1]);
-  if (app) { refs.add(app[1]); refs.add(app[2]); }
-  // The worker the start script has compile the wasm first (src/prerender.rs).
-  for (const m of html.matchAll(/["'](warmup-[0-9a-f]+\.js)["']/g)) refs.add(m[1]);
-  // A page that shows a widget fetches the widgets module its <meta> names, and the widgets'
-  // stylesheet (data-css).
-  const widgets = html.match(/<meta name="ie-course-widgets" content="([^"]+)" data-wasm="([^"]+)"[^>]* data-css="([^"]+)"/);
-  if (widgets && html.includes('class="widget-slot"')) { refs.add(widgets[1]); refs.add(widgets[2]); refs.add(widgets[3]); }
+  const meta = (name) => {
+    const tag = html.match(new RegExp(`<meta name="${name}"([^>]*)>`));
+    if (!tag) return null;
+    return Object.fromEntries([...tag[1].matchAll(/([\w-]+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+  };
+  for (const m of html.replace(/<meta [^>]*>/g, '').matchAll(/(?:href|src)="([^"#?]+)"/g)) refs.add(m[1]);
+  const app = meta('ie-course-app');
+  if (app) for (const f of [app.content, app['data-wasm'], ...(app['data-imports'] || '').split(' ')]) if (f) refs.add(f);
+  const warmup = meta('ie-course-warmup');
+  if (warmup) refs.add(warmup.content);
+  const widgets = meta('ie-course-widgets');
+  if (widgets && html.includes('class="widget-slot"')) refs.add(widgets['data-css']);
   const rows = [];
   const seen = new Set();
   const add = (rel) => {
@@ -68,11 +68,11 @@ function firstLoad(page) {
 const kb = (n) => (n / 1024).toFixed(1);
 const rows = firstLoad('index.html');
 console.log(`First load of the title page (${dist}/index.html):`);
-console.log(`${'file'.padEnd(48)} ${'raw KB'.padStart(8)} ${'brotli KB'.padStart(9)}`);
-for (const r of rows) console.log(`${r.file.padEnd(48)} ${kb(r.raw).padStart(8)} ${kb(r.br).padStart(9)}`);
+console.log(`${'file'.padEnd(64)} ${'raw KB'.padStart(8)} ${'brotli KB'.padStart(9)}`);
+for (const r of rows) console.log(`${r.file.padEnd(64)} ${kb(r.raw).padStart(8)} ${kb(r.br).padStart(9)}`);
 const total = rows.reduce((a, r) => a + r.br, 0);
 const raw = rows.reduce((a, r) => a + r.raw, 0);
-console.log(`${'total (first load)'.padEnd(48)} ${kb(raw).padStart(8)} ${kb(total).padStart(9)}   budget ${budgetKb} KB`);
+console.log(`${'total (first load)'.padEnd(64)} ${kb(raw).padStart(8)} ${kb(total).padStart(9)}   budget ${budgetKb} KB`);
 
 const budgetsAt = args.indexOf('--budgets');
 const budgets = budgetsAt >= 0 ? JSON.parse(readFileSync(args[budgetsAt + 1], 'utf8')) : null;
@@ -85,8 +85,8 @@ if (args.includes('--pages') || budgets) {
     if (!existsSync(join(dist, page))) continue;
     const r = firstLoad(page);
     const t = r.reduce((a, x) => a + x.br, 0);
-    const module = r.find((x) => x.file.startsWith('ie-widgets-') && x.file.endsWith('.wasm'));
-    const widgets = module ? ` with ${module.file.replace(/-[0-9a-f]+_bg\.wasm$/, '')}` : '';
+    const module = r.find((x) => /(^|\/)ie-widgets-[^/]*_bg\.wasm$/.test(x.file));
+    const widgets = module ? ` with ${module.file.replace(/^.*\//, '').replace(/-[0-9a-f]+_bg\.wasm$/, '')}` : '';
     const budget = budgets?.pages?.[dir];
     const note = budget === undefined ? '' : `   budget ${budget}`;
     console.log(`  ${dir.padEnd(28)} ${kb(t).padStart(7)}${note}${widgets}`);

@@ -6,7 +6,7 @@ use crate::logic::search::{self, Hit};
 use leptos::prelude::*;
 
 /// The search index and the section texts for snippets, from `search.json` (written by the
-/// build; see `prerender::search_json`), fetched the first time the dialog opens. Kept for the
+/// build; see `xtask/src/assets.rs`), fetched the first time the dialog opens. Kept for the
 /// rest of the visit.
 struct SearchData {
     index: Vec<(&'static str, Vec<search::Posting>)>,

@@ -1,7 +1,7 @@
 //! The SQL engine module: SQLite compiled to WebAssembly, a third wasm module that the mini eval
 //! loads only when a reader turns execution grading on (`src/widgets/mini_eval/engine.rs`).
-//! Built by `tools/build-sql.sh` with the `sql` feature; the shell and the widgets module never
-//! link SQLite, so no page's first load grows.
+//! Built by the build driver (`xtask/src/modules.rs`) with the `sql` feature; the shell and the
+//! widgets never link SQLite, so no page's first load grows.
 //!
 //! It exports one function: `run(schema, query)` runs the schema script and the query in a fresh
 //! in-memory database and returns the rows, or the engine's message, as JSON

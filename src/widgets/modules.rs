@@ -1,16 +1,16 @@
 //! The widgets modules the build makes. Each is a wasm module of its own, built from this crate by
-//! `tools/postbuild.sh`, that links the code of the widgets it lists and no other: a page fetches
-//! the smallest module that carries every widget it shows and what they need (a lesson's recall
-//! form needs that lesson's cards: `WidgetUse::needs`; `src/app/widget_slot.rs` picks it from
-//! the list the build writes into the page), so a lesson carries its own widgets and cards, not
-//! all fifteen widgets and the whole deck.
+//! the build driver (`xtask/src/modules.rs`), that links the code of the widgets it lists and no
+//! other: a page fetches the smallest module that carries every widget it shows and what they
+//! need (a lesson's recall form needs that lesson's cards: `WidgetUse::needs`; the widget loader,
+//! `js/loader.js`, picks it from the list the build writes), so a lesson carries its own widgets
+//! and cards, not all fifteen widgets and the whole deck.
 //!
 //! Each module also carries the shell (`start_app`), so a lesson page fetches one wasm, not two:
 //! the page's start script compiles it once and starts the shell in one instance of it, and the
 //! widget loader serves the widgets from a second instance of the same compiled module. The Leptos
 //! runtime and the shared code are fetched and compiled once, and a widget that aborts its
-//! instance still leaves the shell working (issue 18). The title page, which shows no widget,
-//! loads the shell alone (Trunk's build of `src/main.rs`).
+//! instance still leaves the shell working. The title page, which shows no widget, loads the
+//! shell's own module (`src/main.rs`).
 //!
 //! To add a module: a line in [`MODULES`], its list and its cards beside the others, and
 //! `src/bin/<name>.rs` with `ie_course::widgets_module!(<LIST>, <CARDS>);`. A native test checks
@@ -130,8 +130,8 @@ pub fn mount_into(
 }
 
 /// The body of a widgets module's binary: exports `mount_widget` for the widgets in `$list`, with
-/// the recall cards in `$cards`, and `start_app`, which starts the shell (what the title page's
-/// own module does in its `main`).
+/// the recall cards in `$cards`, and `start_app`, which starts the shell (as the shell's own
+/// module, `src/main.rs`, does for pages without widgets).
 ///
 /// It shares the page and its storage with the shell but not its reactive tree: each widget is
 /// mounted into its slot with its own owner, and notices about stored data are handed to the
@@ -145,8 +145,8 @@ macro_rules! widgets_module {
             $crate::widgets::modules::mount_into($list, $cards, el, name, params)
         }
 
-        /// Starts the shell in this instance: a lesson page's start script calls it (see
-        /// `src/prerender.rs`); an instance loaded for widgets never does.
+        /// Starts the shell in this instance: a lesson page's start script calls it
+        /// (`js/start.js`); an instance loaded for widgets never does.
         #[cfg(target_arch = "wasm32")]
         #[::wasm_bindgen::prelude::wasm_bindgen]
         pub fn start_app() {
@@ -155,8 +155,9 @@ macro_rules! widgets_module {
         }
 
         /// A test hook: panics as a bug would, which aborts this module, so that a test can
-        /// check the page survives it (the loader in `app/widget_slot.rs` takes over).
-        #[cfg(target_arch = "wasm32")]
+        /// check the page survives it (the loader, `js/loader.js`, takes over). Only in builds
+        /// with the feature `test-hooks` (the test command's sub-path build).
+        #[cfg(all(target_arch = "wasm32", feature = "test-hooks"))]
         #[::wasm_bindgen::prelude::wasm_bindgen]
         #[allow(clippy::panic)]
         pub fn abort_for_tests() {

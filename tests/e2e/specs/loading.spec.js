@@ -814,7 +814,7 @@ test('after a reload, a scroll by a script while the widgets mount is left alone
 
 // A reload (or Back and Forward from another site, and a phone bringing back a tab it dropped)
 // puts the reader where they were: the heading they were at goes back to where it was on their
-// screen (`style/boot.js` notes it as the page goes away), and neither the page's first script
+// screen (`js/boot.js` notes it as the page goes away), and neither the page's first script
 // nor the app's start may move them to the top or to the heading in the address. A note that
 // cannot be read leaves the browser's own restoring, without an error.
 for (const [start, note, anchoring] of [
@@ -859,7 +859,7 @@ for (const [start, note, anchoring] of [
 }
 
 // Before a page runs its wasm, a worker runs it once against stand-ins, so that V8 compiles the
-// start's and the widgets' code on the worker's thread (src/prerender.rs, style/warmup.js).
+// start's and the widgets' code on the worker's thread (src/prerender.rs, js/warmup.js).
 async function allWidgetsMounted(page) {
   await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('[data-widget-slot]')]
     .every((s) => s.querySelector('section.widget[data-widget]'))), { timeout: 15_000 }).toBe(true);

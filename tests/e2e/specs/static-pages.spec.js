@@ -54,9 +54,9 @@ test('every page reads the same with JavaScript off and on', async ({ browser, p
   await off.close();
 });
 
-// Every page's stylesheet is the build's minified main.css (tools/postbuild.sh), and its
-// integrity hash, rewritten after minifying (tools/rehash.mjs), still lets the browser use it:
-// a stale hash would leave the page unstyled.
+// Every page's stylesheet is the build's minified main.css (xtask/src/assets.rs: minified, then
+// named and hashed), and its integrity hash lets the browser use it: a stale hash would leave
+// the page unstyled.
 test('every page applies its minified stylesheet', async ({ page, request }) => {
   test.setTimeout(120_000);
   await page.goto('/');
