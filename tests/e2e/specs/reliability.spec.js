@@ -23,17 +23,20 @@ const storedValues = (page) =>
   );
 
 /** Makes the page's own widgets module panic from a task of its own, as a bug in an event handler
- * would: the trap is uncaught, as it would be. */
+ * would: the trap is uncaught, as it would be. The widgets run in the instance the loader made by
+ * importing the module's script under `#widgets` (js/loader.js); the same address gives the same
+ * instance. `abort_for_tests` is in the sub-path build only (its cargo feature `test-hooks`). */
 const abortWidgets = (page) =>
   page.evaluate(async () => {
     const meta = document.querySelector('meta[name="ie-course-widgets"]');
-    const js = await import(new URL(meta.content, document.baseURI).href);
+    const js = await import(new URL(meta.content, document.baseURI).href + '#widgets');
+    if (!js.abort_for_tests) throw new Error('this build has no test hooks (IE_TEST_HOOKS=1)');
     setTimeout(() => js.abort_for_tests(), 0);
   });
 
 test('a widgets module that aborts leaves a notice in each widget, the shell working, storage intact, and a restart', async ({ page }) => {
   const errors = watchErrors(page);
-  await page.goto('/model-selection/');
+  await page.goto(`${process.env.E2E_SUB_ORIGIN}/some/sub/path/model-selection/`);
   await appReady(page);
   const slots = page.locator('[data-widget-slot]');
   const count = await slots.count();
@@ -90,4 +93,17 @@ test('a widgets module that aborts leaves a notice in each widget, the shell wor
   await expect.poll(async () => (await storedValues(page))['ie-course:distillation'] || '').toContain('"4"');
   const kinds = errors.filter((e) => !/unreachable|RuntimeError|panicked|abort/.test(e));
   expect(kinds).toEqual([]);
+});
+
+// The hook above is a test's only: the site's own build has no export that aborts a module.
+test('the site build exports no test hook', async ({ page }) => {
+  await page.goto('/model-selection/');
+  const exported = await page.evaluate(async () => {
+    const meta = document.querySelector('meta[name="ie-course-widgets"]');
+    const js = await import(new URL(meta.content, document.baseURI).href + '#exports');
+    return Object.keys(js);
+  });
+  expect(exported).toContain('mount_widget');
+  expect(exported).toContain('start_app');
+  expect(exported).not.toContain('abort_for_tests');
 });
