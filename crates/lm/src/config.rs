@@ -62,14 +62,14 @@ impl Config {
         if self.vocab_size == 0 || self.seq_len == 0 {
             return bad("the vocabulary and the context must hold at least one token".into());
         }
-        if self.dim % self.n_heads != 0 || self.head_dim() % 4 != 0 {
+        if !self.dim.is_multiple_of(self.n_heads) || !self.head_dim().is_multiple_of(4) {
             return bad(format!(
                 "dim {} must split into {} heads of a multiple of 4",
                 self.dim, self.n_heads
             ));
         }
         let g = precision.group_size().max(4);
-        if self.dim % g != 0 || self.hidden_dim % g != 0 {
+        if !self.dim.is_multiple_of(g) || !self.hidden_dim.is_multiple_of(g) {
             return bad(format!(
                 "at {} the widths (dim {}, hidden {}) must be multiples of {g}",
                 precision.name(),
@@ -171,7 +171,10 @@ mod tests {
         assert_eq!(student.check(Precision::Int8), Ok(()));
         let e = student.check(Precision::Int4);
         assert!(matches!(e, Err(LmError::BadConfig(_))), "{e:?}");
-        let odd_heads = Config { n_heads: 3, ..student };
+        let odd_heads = Config {
+            n_heads: 3,
+            ..student
+        };
         assert!(odd_heads.check(Precision::F32).is_err());
         assert!(Config { dim: 0, ..student }.check(Precision::F32).is_err());
     }

@@ -56,13 +56,22 @@ mod tests {
         };
         // Per layer at f32: 4·128² + 3·384·128 = 212,992 weights = 851,968 B, plus 1,024 B of norms.
         // Classifier 83·128·4 = 42,496 B; embedding row 512 B; final norm 512 B.
-        assert_eq!(weight_bytes_per_token(&c, Precision::F32), 4 * (851_968 + 1_024) + 42_496 + 512 + 512);
+        assert_eq!(
+            weight_bytes_per_token(&c, Precision::F32),
+            4 * (851_968 + 1_024) + 42_496 + 512 + 512
+        );
         // int8: 1 B a weight plus 4 B per 32.
-        assert_eq!(weight_bytes_per_token(&c, Precision::Int8), 4 * (212_992 * 9 / 8 + 1_024) + 83 * 144 + 144 + 512);
+        assert_eq!(
+            weight_bytes_per_token(&c, Precision::Int8),
+            4 * (212_992 * 9 / 8 + 1_024) + 83 * 144 + 144 + 512
+        );
         // At position 0 each layer reads one key and one value (128 f32 each).
         assert_eq!(kv_bytes_per_token(&c, 0), 4 * 2 * 512);
         assert_eq!(kv_bytes_per_token(&c, 99), 100 * 4 * 2 * 512);
-        assert_eq!(bytes_per_token(&c, Precision::Int4, 9), weight_bytes_per_token(&c, Precision::Int4) + 40_960);
+        assert_eq!(
+            bytes_per_token(&c, Precision::Int4, 9),
+            weight_bytes_per_token(&c, Precision::Int4) + 40_960
+        );
     }
 
     #[test]

@@ -52,10 +52,16 @@ impl fmt::Display for LmError {
             LmError::BadFile(m) => write!(f, "not a valid model file: {m}"),
             LmError::BadConfig(m) => write!(f, "unsupported model shape: {m}"),
             LmError::ContextFull { seq_len } => {
-                write!(f, "the context is full: the model reads at most {seq_len} tokens")
+                write!(
+                    f,
+                    "the context is full: the model reads at most {seq_len} tokens"
+                )
             }
             LmError::UnknownName(n) => write!(f, "unknown name {n:?}"),
-            LmError::EmptyPrompt => write!(f, "the prompt is empty: give the model at least one character"),
+            LmError::EmptyPrompt => write!(
+                f,
+                "the prompt is empty: give the model at least one character"
+            ),
         }
     }
 }
@@ -92,6 +98,9 @@ mod tests {
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();
-        assert!(msg.starts_with("not enough memory for the weights"), "{msg}");
+        assert!(
+            msg.starts_with("not enough memory for the weights"),
+            "{msg}"
+        );
     }
 }

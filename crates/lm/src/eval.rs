@@ -56,7 +56,9 @@ impl Generator {
             return Err(LmError::EmptyPrompt);
         };
         if prompt.len() > model.config.seq_len {
-            return Err(LmError::ContextFull { seq_len: model.config.seq_len });
+            return Err(LmError::ContextFull {
+                seq_len: model.config.seq_len,
+            });
         }
         self.pos = 0;
         self.to_feed = None;
@@ -69,7 +71,9 @@ impl Generator {
 
     /// The next token by greedy choice, or None once the context is full (or before start).
     pub fn next_token(&mut self, model: &Model) -> Result<Option<u32>, LmError> {
-        let Some(t) = self.to_feed.take() else { return Ok(None) };
+        let Some(t) = self.to_feed.take() else {
+            return Ok(None);
+        };
         if self.pos >= model.config.seq_len {
             return Ok(None);
         }
@@ -107,39 +111,66 @@ pub fn generate_greedy(model: &Model, prompt: &str, max_new: usize) -> Result<St
     Ok(out)
 }
 
-/// log-softmax of logits (vocab,) into out, in f64 (natural log).
-fn log_softmax(logits: &[f32], out: &mut Vec<f64>) {
+/// log-softmax of logits (vocab,) into out (vocab,), in f64 (natural log).
+fn log_softmax(logits: &[f32], out: &mut [f64]) {
     let max = logits.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v)) as f64;
     let sum: f64 = logits.iter().map(|&l| math::exp_f64(l as f64 - max)).sum();
     let lse = max + sum.ln();
-    out.clear();
-    out.extend(logits.iter().map(|&l| l as f64 - lse));
+    for (o, &l) in out.iter_mut().zip(logits) {
+        *o = l as f64 - lse;
+    }
 }
 
-/// Runs models side by side over a text, teacher-forced, calling `each` with every position's
-/// log-probabilities (one vector per model) and the true next token.
-fn teacher_forced(models: &[&Model], text: &str, mut each: impl FnMut(&[Vec<f64>], usize)) -> Result<usize, LmError> {
-    let first = models.first().ok_or(LmError::EmptyPrompt)?;
-    if models.iter().any(|m| m.tokenizer != first.tokenizer) {
-        return Err(LmError::BadConfig("the models have different vocabularies".into()));
-    }
-    let tokens = first.tokenizer.encode(text)?;
-    let seq_len = models.iter().map(|m| m.config.seq_len).min().unwrap_or(1).max(1);
-    let mut states = models.iter().map(|m| State::for_model(m)).collect::<Result<Vec<_>, _>>()?;
-    let mut logp = vec![Vec::new(); models.len()];
-    let inputs = tokens.get(..tokens.len().saturating_sub(1)).unwrap_or(&[]);
-    let mut positions = 0;
-    for (w, window) in inputs.chunks(seq_len).enumerate() {
-        for (pos, &token) in window.iter().enumerate() {
-            for ((m, s), lp) in models.iter().zip(states.iter_mut()).zip(logp.iter_mut()) {
-                log_softmax(forward(m, s, token, pos)?, lp);
-            }
-            let target = tokens.get(w * seq_len + pos + 1).copied().unwrap_or(0) as usize;
-            each(&logp, target);
-            positions += 1;
+/// A model's predictions over a text, teacher-forced: for every position, the log-probability
+/// of each token, and the token that came next.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LogProbs {
+    /// Vocabulary size.
+    pub vocab: usize,
+    /// Natural-log probabilities, (positions, vocab).
+    pub rows: Vec<f64>,
+    /// The true next token at each position, (positions,).
+    pub targets: Vec<u32>,
+}
+
+/// Reads a text in windows of the context length, each from an empty cache, and keeps every
+/// position's log-probabilities.
+pub fn log_probs(model: &Model, text: &str) -> Result<LogProbs, LmError> {
+    let tokens = model.tokenizer.encode(text)?;
+    let vocab = model.config.vocab_size;
+    let seq_len = model.config.seq_len.max(1);
+    let n = tokens.len().saturating_sub(1);
+    let mut rows = crate::error::try_vec(n * vocab, 0.0f64, "evaluation")?;
+    let mut state = State::for_model(model)?;
+    let inputs = tokens.get(..n).unwrap_or(&[]);
+    for (window, rows) in inputs.chunks(seq_len).zip(rows.chunks_mut(seq_len * vocab)) {
+        for ((pos, &token), row) in window.iter().enumerate().zip(rows.chunks_exact_mut(vocab)) {
+            log_softmax(forward(model, &mut state, token, pos)?, row);
         }
     }
-    Ok(positions)
+    Ok(LogProbs {
+        vocab,
+        rows,
+        targets: tokens.get(1..).unwrap_or(&[]).to_vec(),
+    })
+}
+
+impl LogProbs {
+    /// Positions predicted.
+    pub fn positions(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// Mean cross-entropy, bits per character.
+    pub fn bits_per_char(&self) -> f64 {
+        let nats: f64 = self
+            .rows
+            .chunks_exact(self.vocab.max(1))
+            .zip(&self.targets)
+            .map(|(row, &t)| -row.get(t as usize).copied().unwrap_or(f64::NEG_INFINITY))
+            .sum();
+        nats / self.positions().max(1) as f64 / std::f64::consts::LN_2
+    }
 }
 
 /// A model's cross-entropy on a text.
@@ -153,13 +184,10 @@ pub struct TextScore {
 
 /// Cross-entropy of a model on a text, bits per character (teacher-forced).
 pub fn cross_entropy(model: &Model, text: &str) -> Result<TextScore, LmError> {
-    let mut nats = 0.0;
-    let positions = teacher_forced(&[model], text, |lp, t| {
-        nats -= lp.first().and_then(|l| l.get(t)).copied().unwrap_or(f64::NEG_INFINITY);
-    })?;
+    let lp = log_probs(model, text)?;
     Ok(TextScore {
-        positions,
-        bits_per_char: nats / positions.max(1) as f64 / std::f64::consts::LN_2,
+        positions: lp.positions(),
+        bits_per_char: lp.bits_per_char(),
     })
 }
 
@@ -180,29 +208,53 @@ pub struct Comparison {
     pub agreement: f64,
 }
 
-/// Compares model `b` with model `a` (the reference: the teacher, or the f32 model) on a text.
-pub fn compare(a: &Model, b: &Model, text: &str) -> Result<Comparison, LmError> {
-    let (mut ce_a, mut ce_b, mut kl, mut same) = (0.0, 0.0, 0.0, 0usize);
-    let positions = teacher_forced(&[a, b], text, |lp, t| {
-        let (Some(pa), Some(pb)) = (lp.first(), lp.get(1)) else { return };
-        ce_a -= pa.get(t).copied().unwrap_or(f64::NEG_INFINITY);
-        ce_b -= pb.get(t).copied().unwrap_or(f64::NEG_INFINITY);
-        kl += pa.iter().zip(pb).map(|(&x, &y)| math::exp_f64(x) * (x - y)).sum::<f64>();
-        let top = |v: &[f64]| {
-            v.iter()
-                .enumerate()
-                .fold((0, f64::NEG_INFINITY), |b, (i, &x)| if x > b.1 { (i, x) } else { b })
-                .0
-        };
+/// The first index of the largest value.
+fn top(v: &[f64]) -> usize {
+    v.iter()
+        .enumerate()
+        .fold(
+            (0, f64::NEG_INFINITY),
+            |b, (i, &x)| if x > b.1 { (i, x) } else { b },
+        )
+        .0
+}
+
+/// Compares predictions `b` with the reference predictions `a` (same text, same vocabulary).
+pub fn compare_log_probs(a: &LogProbs, b: &LogProbs) -> Result<Comparison, LmError> {
+    if a.vocab != b.vocab || a.targets != b.targets {
+        return Err(LmError::BadConfig(
+            "the two evaluations are not of the same text and vocabulary".into(),
+        ));
+    }
+    let (mut kl, mut same) = (0.0, 0usize);
+    for (pa, pb) in a
+        .rows
+        .chunks_exact(a.vocab.max(1))
+        .zip(b.rows.chunks_exact(b.vocab.max(1)))
+    {
+        kl += pa
+            .iter()
+            .zip(pb)
+            .map(|(&x, &y)| math::exp_f64(x) * (x - y))
+            .sum::<f64>();
         same += usize::from(top(pa) == top(pb));
-    })?;
-    let n = positions.max(1) as f64;
-    let ln2 = std::f64::consts::LN_2;
+    }
+    let n = a.positions().max(1) as f64;
     Ok(Comparison {
-        positions,
-        a_bits_per_char: ce_a / n / ln2,
-        b_bits_per_char: ce_b / n / ln2,
-        kl_bits_per_char: kl / n / ln2,
+        positions: a.positions(),
+        a_bits_per_char: a.bits_per_char(),
+        b_bits_per_char: b.bits_per_char(),
+        kl_bits_per_char: kl / n / std::f64::consts::LN_2,
         agreement: same as f64 / n,
     })
+}
+
+/// Compares model `b` with model `a` (the reference: the teacher, or the f32 model) on a text.
+pub fn compare(a: &Model, b: &Model, text: &str) -> Result<Comparison, LmError> {
+    if a.tokenizer != b.tokenizer {
+        return Err(LmError::BadConfig(
+            "the models have different vocabularies".into(),
+        ));
+    }
+    compare_log_probs(&log_probs(a, text)?, &log_probs(b, text)?)
 }

@@ -64,7 +64,13 @@ impl<'a> Reader<'a> {
     }
 
     /// A (rows, cols) matrix stored at `precision`.
-    fn matrix(&mut self, rows: usize, cols: usize, precision: Precision, what: &str) -> Result<Matrix, LmError> {
+    fn matrix(
+        &mut self,
+        rows: usize,
+        cols: usize,
+        precision: Precision,
+        what: &str,
+    ) -> Result<Matrix, LmError> {
         let w = self.f16s(rows * cols, what)?;
         Matrix::from_f32(&w, precision)
     }
@@ -78,7 +84,9 @@ pub fn load(bytes: &[u8], precision: Precision) -> Result<Model, LmError> {
     }
     let version = r.u32("header")?;
     if version != VERSION {
-        return Err(LmError::BadFile(format!("version {version}; this engine reads version {VERSION}")));
+        return Err(LmError::BadFile(format!(
+            "version {version}; this engine reads version {VERSION}"
+        )));
     }
     let mut head = [0usize; 6];
     for h in head.iter_mut() {
@@ -101,7 +109,10 @@ pub fn load(bytes: &[u8], precision: Precision) -> Result<Model, LmError> {
     let mut chars = Vec::new();
     for _ in 0..vocab_size {
         let cp = r.u32("vocabulary")?;
-        chars.push(char::from_u32(cp).ok_or_else(|| LmError::BadFile(format!("{cp:#x} is not a character")))?);
+        chars.push(
+            char::from_u32(cp)
+                .ok_or_else(|| LmError::BadFile(format!("{cp:#x} is not a character")))?,
+        );
     }
 
     let embedding = r.matrix(vocab_size, dim, precision, "token embedding")?;
@@ -121,7 +132,10 @@ pub fn load(bytes: &[u8], precision: Precision) -> Result<Model, LmError> {
     }
     let final_norm = r.f16s(dim, "final norm")?;
     if !r.bytes.is_empty() {
-        return Err(LmError::BadFile(format!("{} bytes after the last tensor", r.bytes.len())));
+        return Err(LmError::BadFile(format!(
+            "{} bytes after the last tensor",
+            r.bytes.len()
+        )));
     }
     Ok(Model {
         config,
@@ -171,23 +185,35 @@ mod tests {
         assert_eq!(m.tokenizer.chars(), &['a', 'b', '\n']);
         assert!(load(&b, Precision::Int8).is_ok());
         // 32 wide cannot be split into groups of 128.
-        assert!(matches!(load(&b, Precision::Int4), Err(LmError::BadConfig(_))));
+        assert!(matches!(
+            load(&b, Precision::Int4),
+            Err(LmError::BadConfig(_))
+        ));
     }
 
     #[test]
     fn broken_files_are_refused_with_a_reason() {
         let b = tiny_file();
         let e = load(&b[..b.len() - 1], Precision::F32).unwrap_err();
-        assert_eq!(e, LmError::BadFile("the file ends inside the final norm".into()));
+        assert_eq!(
+            e,
+            LmError::BadFile("the file ends inside the final norm".into())
+        );
         let mut longer = b.clone();
         longer.push(0);
         assert!(load(&longer, Precision::F32).is_err());
         let mut bad_magic = b.clone();
         bad_magic[0] = b'X';
-        assert!(load(&bad_magic, Precision::F32).unwrap_err().to_string().contains("IELM"));
+        assert!(load(&bad_magic, Precision::F32)
+            .unwrap_err()
+            .to_string()
+            .contains("IELM"));
         let mut v2 = b.clone();
         v2[4] = 2;
-        assert!(load(&v2, Precision::F32).unwrap_err().to_string().contains("version 2"));
+        assert!(load(&v2, Precision::F32)
+            .unwrap_err()
+            .to_string()
+            .contains("version 2"));
         let mut huge = b;
         huge[8..12].copy_from_slice(&u32::MAX.to_le_bytes());
         assert!(load(&huge, Precision::F32).is_err());

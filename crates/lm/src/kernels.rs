@@ -68,7 +68,9 @@ pub mod reference {
     /// quantized to int8 in groups of 128.
     pub fn matvec_int4(out: &mut [f32], w: &[u8], ws: &[f32], x: &QuantizedVector) {
         let cols = x.q.len();
-        let rows = w.chunks_exact(cols / 2).zip(ws.chunks_exact(cols / INT4_GROUP));
+        let rows = w
+            .chunks_exact(cols / 2)
+            .zip(ws.chunks_exact(cols / INT4_GROUP));
         for (o, (row, scales)) in out.iter_mut().zip(rows) {
             let mut total = 0.0f32;
             let groups = row.chunks_exact(INT4_GROUP / 2).zip(scales);
@@ -108,9 +110,13 @@ pub mod vector {
     }
 
     /// Walks four equally long slices together.
-    fn zip4<'a, T>(r: [&'a [T]; 4]) -> impl Iterator<Item = [&'a T; 4]> {
+    fn zip4<T>(r: [&[T]; 4]) -> impl Iterator<Item = [&T; 4]> {
         let [a, b, c, d] = r;
-        a.iter().zip(b).zip(c).zip(d).map(|(((a, b), c), d)| [a, b, c, d])
+        a.iter()
+            .zip(b)
+            .zip(c)
+            .zip(d)
+            .map(|(((a, b), c), d)| [a, b, c, d])
     }
 
     /// (s0 + s1) + (s2 + s3): the reference's final order.
@@ -139,10 +145,17 @@ pub mod vector {
         let cols = x.len();
         let (x4, _) = x.as_chunks::<4>();
         let quads = out.len() / 4;
-        let Some((out4, out_rest)) = out.split_at_mut_checked(4 * quads) else { return };
+        let Some((out4, out_rest)) = out.split_at_mut_checked(4 * quads) else {
+            return;
+        };
         let (w4, w_rest) = w.split_at_checked(4 * quads * cols).unwrap_or((w, &[]));
-        for (o, block) in out4.chunks_exact_mut(4).zip(w4.chunks_exact(4 * cols.max(1))) {
-            let Some(rows) = four_rows(block, cols) else { continue };
+        for (o, block) in out4
+            .chunks_exact_mut(4)
+            .zip(w4.chunks_exact(4 * cols.max(1)))
+        {
+            let Some(rows) = four_rows(block, cols) else {
+                continue;
+            };
             let rows = rows.map(|r| r.as_chunks::<4>().0);
             let mut acc = [f32x4_splat(0.0); 4];
             for (w4, xv) in zip4(rows).zip(x4) {
@@ -174,12 +187,17 @@ pub mod vector {
         let groups = cols / INT8_GROUP;
         let (xq, _) = x.q.as_chunks::<INT8_GROUP>();
         let quads = out.len() / 4;
-        let Some((out4, out_rest)) = out.split_at_mut_checked(4 * quads) else { return };
+        let Some((out4, out_rest)) = out.split_at_mut_checked(4 * quads) else {
+            return;
+        };
         let (w4, w_rest) = w.split_at_checked(4 * quads * cols).unwrap_or((w, &[]));
         let (s4, s_rest) = ws.split_at_checked(4 * quads * groups).unwrap_or((ws, &[]));
-        let blocks = w4.chunks_exact(4 * cols.max(1)).zip(s4.chunks_exact(4 * groups.max(1)));
+        let blocks = w4
+            .chunks_exact(4 * cols.max(1))
+            .zip(s4.chunks_exact(4 * groups.max(1)));
         for (o, (block, sblock)) in out4.chunks_exact_mut(4).zip(blocks) {
-            let (Some(rows), Some(srows)) = (four_rows(block, cols), four_rows(sblock, groups)) else {
+            let (Some(rows), Some(srows)) = (four_rows(block, cols), four_rows(sblock, groups))
+            else {
                 continue;
             };
             let rows = rows.map(|r| r.as_chunks::<INT8_GROUP>().0);
@@ -217,12 +235,17 @@ pub mod vector {
         let groups = cols / INT4_GROUP;
         let (xq, _) = x.q.as_chunks::<INT4_GROUP>();
         let quads = out.len() / 4;
-        let Some((out4, out_rest)) = out.split_at_mut_checked(4 * quads) else { return };
+        let Some((out4, out_rest)) = out.split_at_mut_checked(4 * quads) else {
+            return;
+        };
         let (w4, w_rest) = w.split_at_checked(4 * quads * cols / 2).unwrap_or((w, &[]));
         let (s4, s_rest) = ws.split_at_checked(4 * quads * groups).unwrap_or((ws, &[]));
-        let blocks = w4.chunks_exact(2 * cols.max(1)).zip(s4.chunks_exact(4 * groups.max(1)));
+        let blocks = w4
+            .chunks_exact(2 * cols.max(1))
+            .zip(s4.chunks_exact(4 * groups.max(1)));
         for (o, (block, sblock)) in out4.chunks_exact_mut(4).zip(blocks) {
-            let (Some(rows), Some(srows)) = (four_rows(block, cols / 2), four_rows(sblock, groups)) else {
+            let (Some(rows), Some(srows)) = (four_rows(block, cols / 2), four_rows(sblock, groups))
+            else {
                 continue;
             };
             let rows = rows.map(|r| r.as_chunks::<{ INT4_GROUP / 2 }>().0);
@@ -233,7 +256,12 @@ pub mod vector {
                 let (x_lo, x_hi) = xg.split_at(INT4_GROUP / 2);
                 let mut b16 = bytes.map(|r| r.as_chunks::<16>().0.iter());
                 let mut isum = [i32x4_splat(0); 4];
-                for (xl, xh) in x_lo.as_chunks::<16>().0.iter().zip(x_hi.as_chunks::<16>().0) {
+                for (xl, xh) in x_lo
+                    .as_chunks::<16>()
+                    .0
+                    .iter()
+                    .zip(x_hi.as_chunks::<16>().0)
+                {
                     let (xl, xh) = (i8x16_load(xl), i8x16_load(xh));
                     for (acc, row) in isum.iter_mut().zip(b16.iter_mut()) {
                         let Some(bc) = row.next() else { continue };
@@ -350,11 +378,20 @@ mod tests {
             let (mut a, mut b) = (vec![0.0; rows], vec![0.0; rows]);
             reference::matvec_f32(&mut a, &w, &x);
             vector::matvec_f32(&mut b, &w, &x);
-            assert_eq!(a.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), b.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
+            assert_eq!(
+                a.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                b.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            );
             // And the lane order matters: a plain left-to-right sum rounds differently somewhere.
-            let naive: Vec<f32> = w.chunks(cols).map(|r| r.iter().zip(&x).fold(0.0, |s, (p, q)| s + p * q)).collect();
+            let naive: Vec<f32> = w
+                .chunks(cols)
+                .map(|r| r.iter().zip(&x).fold(0.0, |s, (p, q)| s + p * q))
+                .collect();
             if rows > 10 {
-                assert_ne!(naive, a, "the fixed lane order should differ from a plain sum");
+                assert_ne!(
+                    naive, a,
+                    "the fixed lane order should differ from a plain sum"
+                );
             }
             for (n, r) in naive.iter().zip(&a) {
                 assert!((n - r).abs() < 1e-3, "{n} vs {r}");
@@ -362,7 +399,10 @@ mod tests {
         }
         let x = random_vec(37, &mut rng, 1.0);
         let y = random_vec(37, &mut rng, 1.0);
-        assert_eq!(reference::dot_f32(&x, &y).to_bits(), vector::dot_f32(&x, &y).to_bits());
+        assert_eq!(
+            reference::dot_f32(&x, &y).to_bits(),
+            vector::dot_f32(&x, &y).to_bits()
+        );
     }
 
     /// The integer kernel against f32 arithmetic on the dequantized weights: the only
@@ -376,7 +416,10 @@ mod tests {
                 .zip(&xq.scales)
                 .map(|(wg, s)| wg.iter().map(|w| w.abs()).sum::<f32>() * s / 2.0)
                 .sum();
-            assert!((g - e).abs() <= bound * 1.001 + 1e-5, "{g} vs {e} (bound {bound})");
+            assert!(
+                (g - e).abs() <= bound * 1.001 + 1e-5,
+                "{g} vs {e} (bound {bound})"
+            );
         }
     }
 
@@ -394,7 +437,10 @@ mod tests {
             let (mut a, mut b, mut exact) = (vec![0.0; rows], vec![0.0; rows], vec![0.0; rows]);
             reference::matvec_int8(&mut a, &q, &s, &xq);
             vector::matvec_int8(&mut b, &q, &s, &xq);
-            assert_eq!(a.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), b.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
+            assert_eq!(
+                a.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                b.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            );
             let mut wd = vec![0.0; w.len()];
             crate::quant::dequantize_int8(&q, &s, &mut wd);
             reference::matvec_f32(&mut exact, &wd, &x);
@@ -416,7 +462,10 @@ mod tests {
             let (mut a, mut b, mut exact) = (vec![0.0; rows], vec![0.0; rows], vec![0.0; rows]);
             reference::matvec_int4(&mut a, &p, &s, &xq);
             vector::matvec_int4(&mut b, &p, &s, &xq);
-            assert_eq!(a.iter().map(|v| v.to_bits()).collect::<Vec<_>>(), b.iter().map(|v| v.to_bits()).collect::<Vec<_>>());
+            assert_eq!(
+                a.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                b.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
+            );
             let mut wd = vec![0.0; w.len()];
             crate::quant::dequantize_int4(&p, &s, &mut wd);
             reference::matvec_f32(&mut exact, &wd, &x);
@@ -437,7 +486,9 @@ mod tests {
 
     #[test]
     fn the_read_kernels_agree() {
-        let words: Vec<u32> = (0..1000u32).map(|i| i.wrapping_mul(2_654_435_761)).collect();
+        let words: Vec<u32> = (0..1000u32)
+            .map(|i| i.wrapping_mul(2_654_435_761))
+            .collect();
         assert_eq!(reference::read_sum(&words), vector::read_sum(&words));
         assert_eq!(reference::read_sum(&[1, 2, 3]), 6);
     }

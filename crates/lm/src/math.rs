@@ -41,7 +41,7 @@ pub fn exp(x: f32) -> f32 {
 /// (sin θ, cos θ) in f64, to about 1e-15 absolute for |θ| < 1e5.
 pub fn sin_cos(theta: f64) -> (f64, f64) {
     // θ = n π/2 + r with |r| <= π/4; π/2 in two parts so that n π/2 stays accurate.
-    const PIO2_HI: f64 = 1.570_796_326_794_896_6;
+    const PIO2_HI: f64 = std::f64::consts::FRAC_PI_2;
     const PIO2_LO: f64 = 6.123_233_995_736_766e-17;
     let n = (theta / PIO2_HI).round();
     let r = (theta - n * PIO2_HI) - n * PIO2_LO;

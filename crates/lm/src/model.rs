@@ -42,7 +42,8 @@ impl Matrix {
         Ok(match precision {
             Precision::F32 => {
                 let mut v = try_vec(0, 0.0, "weights")?;
-                v.try_reserve_exact(w.len()).map_err(|_| oom("weights", w.len() * 4))?;
+                v.try_reserve_exact(w.len())
+                    .map_err(|_| oom("weights", w.len() * 4))?;
                 v.extend_from_slice(w);
                 Matrix::F32(v)
             }
@@ -78,12 +79,18 @@ impl Matrix {
             Matrix::F32(w) => out.copy_from_slice(w.chunks_exact(cols).nth(i).ok_or_else(missing)?),
             Matrix::Int8 { q, scales } => {
                 let row = q.chunks_exact(cols).nth(i).ok_or_else(missing)?;
-                let s = scales.chunks_exact(cols / INT8_GROUP).nth(i).ok_or_else(missing)?;
+                let s = scales
+                    .chunks_exact(cols / INT8_GROUP)
+                    .nth(i)
+                    .ok_or_else(missing)?;
                 quant::dequantize_int8(row, s, out);
             }
             Matrix::Int4 { packed, scales } => {
                 let row = packed.chunks_exact(cols / 2).nth(i).ok_or_else(missing)?;
-                let s = scales.chunks_exact(cols / INT4_GROUP).nth(i).ok_or_else(missing)?;
+                let s = scales
+                    .chunks_exact(cols / INT4_GROUP)
+                    .nth(i)
+                    .ok_or_else(missing)?;
                 quant::dequantize_int4(row, s, out);
             }
         }
@@ -169,7 +176,9 @@ impl Model {
         };
         let (d, h) = (c.dim, c.hidden_dim);
         let mut layers = Vec::new();
-        layers.try_reserve_exact(c.n_layers).map_err(|_| oom("weights", 0))?;
+        layers
+            .try_reserve_exact(c.n_layers)
+            .map_err(|_| oom("weights", 0))?;
         for l in &self.layers {
             layers.push(Layer {
                 attention_norm: l.attention_norm.clone(),
@@ -245,7 +254,9 @@ impl State {
         let c = config;
         let g = precision.group_size().max(1);
         let mut cache = Vec::new();
-        cache.try_reserve_exact(c.n_layers).map_err(|_| oom("KV cache", 0))?;
+        cache
+            .try_reserve_exact(c.n_layers)
+            .map_err(|_| oom("KV cache", 0))?;
         for _ in 0..c.n_layers {
             cache.push(LayerCache {
                 keys: try_vec(c.seq_len * c.dim, 0.0, "KV cache")?,
@@ -255,7 +266,9 @@ impl State {
         let half = c.head_dim() / 2;
         let mut rope_cos = try_vec(c.seq_len * half, 0.0, "RoPE table")?;
         let mut rope_sin = try_vec(c.seq_len * half, 0.0, "RoPE table")?;
-        let rows = rope_cos.chunks_exact_mut(half.max(1)).zip(rope_sin.chunks_exact_mut(half.max(1)));
+        let rows = rope_cos
+            .chunks_exact_mut(half.max(1))
+            .zip(rope_sin.chunks_exact_mut(half.max(1)));
         for (pos, (cr, sr)) in rows.enumerate() {
             for (i, (co, si)) in cr.iter_mut().zip(sr.iter_mut()).enumerate() {
                 // θ^(-2i/hd) = e^(-(2i/hd) ln θ), angle = pos × that, in f64, rounded once.
@@ -325,14 +338,23 @@ pub fn rope(v: &mut [f32], cos: &[f32], sin: &[f32], head_dim: usize) {
 /// Causal self-attention of one position over the cache.
 /// out (dim,) ← for each head: softmax(q·k_t / sqrt(hd) for t ≤ pos) weighted sum of v_t.
 /// q (dim,); keys, values (pos + 1, dim); scores (pos + 1,) is scratch.
-pub fn attention(out: &mut [f32], q: &[f32], keys: &[f32], values: &[f32], scores: &mut [f32], n_heads: usize) {
+pub fn attention(
+    out: &mut [f32],
+    q: &[f32],
+    keys: &[f32],
+    values: &[f32],
+    scores: &mut [f32],
+    n_heads: usize,
+) {
     let dim = q.len();
     let hd = dim / n_heads.max(1);
     let scale = (hd as f32).sqrt();
     for (h, (out_h, q_h)) in out.chunks_exact_mut(hd).zip(q.chunks_exact(hd)).enumerate() {
         let head = h * hd..(h + 1) * hd;
         for (s, k) in scores.iter_mut().zip(keys.chunks_exact(dim)) {
-            *s = k.get(head.clone()).map_or(0.0, |k_h| kernels::dot_f32(q_h, k_h) / scale);
+            *s = k
+                .get(head.clone())
+                .map_or(0.0, |k_h| kernels::dot_f32(q_h, k_h) / scale);
         }
         softmax(scores);
         out_h.fill(0.0);
@@ -361,10 +383,17 @@ fn add(x: &mut [f32], y: &[f32]) {
 
 /// The logits (vocab,) for `token` at position `pos`, after which the cache holds this
 /// position's keys and values. Positions must be fed in order from 0.
-pub fn forward<'s>(model: &Model, s: &'s mut State, token: u32, pos: usize) -> Result<&'s [f32], LmError> {
+pub fn forward<'s>(
+    model: &Model,
+    s: &'s mut State,
+    token: u32,
+    pos: usize,
+) -> Result<&'s [f32], LmError> {
     let c = &model.config;
     if s.xq.group != model.precision.group_size().max(1) {
-        return Err(LmError::BadConfig("this state was made for another precision".into()));
+        return Err(LmError::BadConfig(
+            "this state was made for another precision".into(),
+        ));
     }
     if pos >= c.seq_len {
         return Err(LmError::ContextFull { seq_len: c.seq_len });
@@ -394,7 +423,10 @@ pub fn forward<'s>(model: &Model, s: &'s mut State, token: u32, pos: usize) -> R
         rope(k, cos, sin, hd);
 
         let seen = (pos + 1) * dim;
-        let (keys, values) = (cache.keys.get(..seen).unwrap_or(&[]), cache.values.get(..seen).unwrap_or(&[]));
+        let (keys, values) = (
+            cache.keys.get(..seen).unwrap_or(&[]),
+            cache.values.get(..seen).unwrap_or(&[]),
+        );
         let scores = s.att.get_mut(..=pos).unwrap_or(&mut []);
         attention(&mut s.xb, &s.q, keys, values, scores, c.n_heads);
 

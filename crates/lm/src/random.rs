@@ -40,9 +40,15 @@ mod tests {
 
     #[test]
     fn the_same_seed_gives_the_same_numbers() {
-        let a: Vec<u64> = (0..5).scan(Rng::new(7), |r, _| Some(r.next_u64())).collect();
-        let b: Vec<u64> = (0..5).scan(Rng::new(7), |r, _| Some(r.next_u64())).collect();
-        let c: Vec<u64> = (0..5).scan(Rng::new(8), |r, _| Some(r.next_u64())).collect();
+        let a: Vec<u64> = (0..5)
+            .scan(Rng::new(7), |r, _| Some(r.next_u64()))
+            .collect();
+        let b: Vec<u64> = (0..5)
+            .scan(Rng::new(7), |r, _| Some(r.next_u64()))
+            .collect();
+        let c: Vec<u64> = (0..5)
+            .scan(Rng::new(8), |r, _| Some(r.next_u64()))
+            .collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
     }
@@ -72,7 +78,11 @@ pub struct RandomModelBuilder {
 
 impl RandomModelBuilder {
     /// A builder for this shape and precision, from a seed.
-    pub fn new(config: crate::Config, precision: crate::Precision, seed: u64) -> Result<Self, crate::LmError> {
+    pub fn new(
+        config: crate::Config,
+        precision: crate::Precision,
+        seed: u64,
+    ) -> Result<Self, crate::LmError> {
         config.check(precision)?;
         Ok(RandomModelBuilder {
             config,
@@ -98,12 +108,19 @@ impl RandomModelBuilder {
         let c = self.config;
         let (d, h) = (c.dim, c.hidden_dim);
         if self.embedding.is_none() {
-            self.embedding = Some(random_matrix(&mut self.rng, c.vocab_size, d, self.precision)?);
+            self.embedding = Some(random_matrix(
+                &mut self.rng,
+                c.vocab_size,
+                d,
+                self.precision,
+            )?);
         } else if self.layers.len() < c.n_layers {
             if self.layers.is_empty() {
-                self.layers.try_reserve_exact(c.n_layers).map_err(|_| crate::LmError::OutOfMemory {
-                    what: "weights",
-                    bytes: 0,
+                self.layers.try_reserve_exact(c.n_layers).map_err(|_| {
+                    crate::LmError::OutOfMemory {
+                        what: "weights",
+                        bytes: 0,
+                    }
                 })?;
             }
             let p = self.precision;
@@ -141,7 +158,12 @@ impl RandomModelBuilder {
 }
 
 /// A (rows, cols) matrix of random weights of size about 1/sqrt(cols), made at its precision.
-fn random_matrix(rng: &mut Rng, rows: usize, cols: usize, precision: crate::Precision) -> Result<crate::model::Matrix, crate::LmError> {
+fn random_matrix(
+    rng: &mut Rng,
+    rows: usize,
+    cols: usize,
+    precision: crate::Precision,
+) -> Result<crate::model::Matrix, crate::LmError> {
     use crate::error::try_vec;
     use crate::model::Matrix;
     let amp = 1.0 / (cols as f32).sqrt();

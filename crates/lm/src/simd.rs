@@ -104,9 +104,18 @@ mod imp {
     #[inline(always)]
     pub fn i32x4_sum4(a: V, b: V, c: V, d: V) -> V {
         // [a0+a2, b0+b2, a1+a3, b1+b3] and the same for c, d; then pair those up.
-        let ab = w::i32x4_add(w::i32x4_shuffle::<0, 4, 1, 5>(a, b), w::i32x4_shuffle::<2, 6, 3, 7>(a, b));
-        let cd = w::i32x4_add(w::i32x4_shuffle::<0, 4, 1, 5>(c, d), w::i32x4_shuffle::<2, 6, 3, 7>(c, d));
-        w::i32x4_add(w::i32x4_shuffle::<0, 1, 4, 5>(ab, cd), w::i32x4_shuffle::<2, 3, 6, 7>(ab, cd))
+        let ab = w::i32x4_add(
+            w::i32x4_shuffle::<0, 4, 1, 5>(a, b),
+            w::i32x4_shuffle::<2, 6, 3, 7>(a, b),
+        );
+        let cd = w::i32x4_add(
+            w::i32x4_shuffle::<0, 4, 1, 5>(c, d),
+            w::i32x4_shuffle::<2, 6, 3, 7>(c, d),
+        );
+        w::i32x4_add(
+            w::i32x4_shuffle::<0, 1, 4, 5>(ab, cd),
+            w::i32x4_shuffle::<2, 3, 6, 7>(ab, cd),
+        )
     }
     /// Lanes 0..8 of 16 i8, sign-extended to i16.
     #[inline(always)]
@@ -155,8 +164,12 @@ mod imp {
         #[cfg(not(target_feature = "relaxed-simd"))]
         {
             let lo = w::i32x4_dot_i16x8(w::i16x8_extend_low_i8x16(a), w::i16x8_extend_low_i8x16(b));
-            let hi = w::i32x4_dot_i16x8(w::i16x8_extend_high_i8x16(a), w::i16x8_extend_high_i8x16(b));
-            let sum = w::i32x4_add(w::i32x4_shuffle::<0, 2, 4, 6>(lo, hi), w::i32x4_shuffle::<1, 3, 5, 7>(lo, hi));
+            let hi =
+                w::i32x4_dot_i16x8(w::i16x8_extend_high_i8x16(a), w::i16x8_extend_high_i8x16(b));
+            let sum = w::i32x4_add(
+                w::i32x4_shuffle::<0, 2, 4, 6>(lo, hi),
+                w::i32x4_shuffle::<1, 3, 5, 7>(lo, hi),
+            );
             w::i32x4_add(c, sum)
         }
     }
@@ -335,10 +348,21 @@ mod imp {
     /// Relaxed SIMD leaves the result open when a byte of b has its top bit set; this version
     /// refuses such input in tests, so a kernel that fed it one would fail natively.
     pub fn i32x4_dot_i8x16_i7x16_add(a: V, b: V, c: V) -> V {
-        debug_assert!(b.0.iter().all(|&x| x < 128), "i7 operand with its top bit set");
+        debug_assert!(
+            b.0.iter().all(|&x| x < 128),
+            "i7 operand with its top bit set"
+        );
         let mut out = i32s(c);
-        for ((o, x), y) in out.iter_mut().zip(a.0.chunks_exact(4)).zip(b.0.chunks_exact(4)) {
-            let s: i32 = x.iter().zip(y).map(|(&p, &q)| p as i8 as i32 * q as i8 as i32).sum();
+        for ((o, x), y) in out
+            .iter_mut()
+            .zip(a.0.chunks_exact(4))
+            .zip(b.0.chunks_exact(4))
+        {
+            let s: i32 = x
+                .iter()
+                .zip(y)
+                .map(|(&p, &q)| p as i8 as i32 * q as i8 as i32)
+                .sum();
             *o = o.wrapping_add(s);
         }
         from_i32(out)

@@ -81,7 +81,13 @@ mod tests {
     fn an_unknown_character_is_an_error_that_names_it() {
         let t = CharTokenizer::new("ab ".chars().collect());
         let e = t.encode("ab ba é").unwrap_err();
-        assert_eq!(e, LmError::UnknownCharacter { ch: 'é', position: 6 });
+        assert_eq!(
+            e,
+            LmError::UnknownCharacter {
+                ch: 'é',
+                position: 6
+            }
+        );
         assert_eq!(
             e.to_string(),
             "the character 'é' (at position 6) is not in the model's vocabulary"
