@@ -451,6 +451,7 @@ def main():
     ap.add_argument("--sdist", default=SDIST_DEFAULT)
     ap.add_argument("--out", default=HERE)
     ap.add_argument("--reuse", action="store_true", help="evaluate the .ielm files already written instead of training")
+    ap.add_argument("--resume", action="store_true", help="keep the runs already finished (their .ielm and .run.json files)")
     ap.add_argument("--smoke", action="store_true", help="a few steps of each run, to check the script end to end")
     args = ap.parse_args()
     if args.smoke:
@@ -482,7 +483,16 @@ def main():
     def run(name, cfg, data, steps, lr, teacher=None):
         path = os.path.join(args.out, f"{name}.ielm")
         print(f"{name}: {len(data)} training chars, {steps} steps", flush=True)
-        if args.reuse:
+        run_file = os.path.join(args.out, f"{name}.run.json")
+        if args.resume and os.path.exists(path) and os.path.exists(run_file):
+            with open(run_file, encoding="utf-8") as f:
+                old = json.load(f)
+            print(f"  reusing {name}.ielm (trained earlier: {old['training_seconds']} s)", flush=True)
+            params, curve, secs = read_ielm(path, cfg), old["loss_curve"], old["training_seconds"]
+            with open(path, "rb") as f:
+                raw = f.read()
+            file_sha, size = hashlib.sha256(raw).hexdigest(), len(raw)
+        elif args.reuse:
             old = previous["models"][name]
             params, curve, secs = read_ielm(path, cfg), old["loss_curve"], old["training_seconds"]
             with open(path, "rb") as f:
@@ -492,6 +502,8 @@ def main():
             params, curve, secs = train(cfg, len(vocab), data, val_ids, steps, lr, teacher)
             params = to_f16(params)
             file_sha, size = write_ielm(path, params, cfg, vocab)
+            with open(run_file, "w", encoding="utf-8") as f:
+                json.dump(dict(loss_curve=curve, training_seconds=round(secs, 1), steps=steps), f)
         runs[name] = dict(params=params, cfg=cfg, curve=curve, secs=secs, sha=file_sha, size=size, chars=len(data), steps=steps)
         return params
 

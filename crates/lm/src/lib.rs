@@ -72,3 +72,17 @@ pub mod bandwidth {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::bandwidth::ReadBuffer;
+
+    #[test]
+    fn the_read_buffer_reads_what_it_holds() {
+        let b = ReadBuffer::new(1000).unwrap();
+        assert_eq!(b.bytes(), 960);
+        // Words 0..240: their sum.
+        assert_eq!(b.read(), (0..240u32).sum::<u32>());
+        assert!(ReadBuffer::new(usize::MAX / 2).is_err());
+    }
+}

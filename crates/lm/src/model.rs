@@ -473,3 +473,166 @@ pub fn argmax(x: &[f32]) -> u32 {
     }
     best as u32
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{generate_greedy, Generator};
+    use crate::random::RandomModelBuilder;
+
+    fn small() -> Config {
+        Config {
+            dim: 128,
+            hidden_dim: 256,
+            n_layers: 2,
+            n_heads: 4,
+            vocab_size: 96,
+            seq_len: 16,
+        }
+    }
+
+    fn random(p: Precision, seed: u64) -> Model {
+        RandomModelBuilder::new(small(), p, seed)
+            .unwrap()
+            .finish()
+            .unwrap()
+    }
+
+    #[test]
+    fn softmax_and_rmsnorm_by_hand() {
+        let mut x = [1.0f32, 2.0, 3.0];
+        softmax(&mut x);
+        let e = [1.0f32.exp(), 2.0f32.exp(), 3.0f32.exp()];
+        let s: f32 = e.iter().sum();
+        for (a, b) in x.iter().zip(e) {
+            assert!((a - b / s).abs() < 1e-6);
+        }
+        let mut o = [0.0f32; 2];
+        rmsnorm(&mut o, &[3.0, 4.0], &[1.0, 2.0]);
+        let inv = 1.0 / (12.5f32 + NORM_EPS).sqrt();
+        assert_eq!(o, [3.0 * inv, 2.0 * (4.0 * inv)]);
+    }
+
+    #[test]
+    fn rope_rotates_pairs_by_the_positions_angle() {
+        let s = State::new(&small(), Precision::F32).unwrap();
+        let half = small().head_dim() / 2;
+        // Position 0: no rotation. Position 3, pair 0 (frequency 1): angle 3 radians.
+        assert!(s.rope_cos[..half].iter().all(|&c| c == 1.0));
+        assert_eq!(s.rope_cos[3 * half], 3.0f64.cos() as f32);
+        assert_eq!(s.rope_sin[3 * half], 3.0f64.sin() as f32);
+        let mut v = vec![1.0f32, 0.0, 0.0, 0.0];
+        rope(&mut v, &[0.0, 1.0], &[1.0, 0.0], 4);
+        assert_eq!(v, vec![0.0, 1.0, 0.0, 0.0]);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_model_and_text() {
+        let a = generate_greedy(&random(Precision::F32, 3), "Hi", 10).unwrap();
+        let b = generate_greedy(&random(Precision::F32, 3), "Hi", 10).unwrap();
+        let c = generate_greedy(&random(Precision::F32, 4), "Hi", 10).unwrap();
+        assert_eq!(a, b);
+        assert_ne!(a, c);
+        assert_eq!(a.chars().count(), 10);
+    }
+
+    #[test]
+    fn a_reused_cache_gives_the_same_answers_as_a_fresh_one() {
+        let m = random(Precision::Int8, 5);
+        let prompt = m.tokenizer.encode("abc").unwrap();
+        let mut g = Generator::new(&m).unwrap();
+        g.start(&m, &m.tokenizer.encode("zzzzzzzzzz").unwrap())
+            .unwrap();
+        for _ in 0..4 {
+            g.next_token(&m).unwrap();
+        }
+        g.start(&m, &prompt).unwrap();
+        let reused: Vec<_> = (0..5).map(|_| g.next_token(&m).unwrap()).collect();
+        let mut fresh = Generator::new(&m).unwrap();
+        fresh.start(&m, &prompt).unwrap();
+        let new: Vec<_> = (0..5).map(|_| fresh.next_token(&m).unwrap()).collect();
+        assert_eq!(reused, new);
+    }
+
+    #[test]
+    fn generation_stops_when_the_context_is_full() {
+        let m = random(Precision::F32, 6);
+        // seq_len 16, prompt 4: positions 3..=15 are fed, 13 new tokens.
+        let text = generate_greedy(&m, "abcd", 100).unwrap();
+        assert_eq!(text.chars().count(), 13);
+        let mut s = State::for_model(&m).unwrap();
+        assert_eq!(
+            forward(&m, &mut s, 1, 16).unwrap_err(),
+            LmError::ContextFull { seq_len: 16 }
+        );
+        assert_eq!(
+            generate_greedy(&m, "", 5).unwrap_err(),
+            LmError::EmptyPrompt
+        );
+        assert!(matches!(
+            generate_greedy(&m, "é", 5),
+            Err(LmError::UnknownCharacter {
+                ch: 'é',
+                position: 0
+            })
+        ));
+    }
+
+    #[test]
+    fn quantized_models_stay_close_to_f32() {
+        let f = random(Precision::F32, 7);
+        let mut sf = State::for_model(&f).unwrap();
+        let lf = forward(&f, &mut sf, 5, 0).unwrap().to_vec();
+        for p in [Precision::Int8, Precision::Int4] {
+            let q = f.quantized(p).unwrap();
+            let mut sq = State::for_model(&q).unwrap();
+            let lq = forward(&q, &mut sq, 5, 0).unwrap();
+            let spread = lf.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+            let worst = lf
+                .iter()
+                .zip(lq)
+                .fold(0.0f32, |m, (a, b)| m.max((a - b).abs()));
+            let limit = if p == Precision::Int8 { 0.05 } else { 0.4 };
+            assert!(
+                worst < limit * spread,
+                "{}: {worst} vs spread {spread}",
+                p.name()
+            );
+            // A state made for another precision is refused, not misread.
+            assert!(forward(&q, &mut sf, 5, 0).is_err());
+        }
+    }
+
+    #[test]
+    fn the_random_models_are_made_at_their_precision() {
+        let c = Config::M.with_layers(1);
+        for p in Precision::ALL {
+            let m = RandomModelBuilder::new(c, p, 1).unwrap().finish().unwrap();
+            assert_eq!(m.precision, p);
+            assert_eq!(m.layers.len(), 1);
+            assert!(m.layers.iter().all(|l| l.w2.precision() == p));
+            if let Matrix::Int4 { packed, .. } = &m.layers[0].wq {
+                assert!(packed.iter().all(|&b| b & 0x0f >= 1 && b >> 4 >= 1));
+            }
+        }
+        let mut b = RandomModelBuilder::new(Config::M, Precision::Int4, 1).unwrap();
+        assert_eq!(b.total_steps(), 9);
+        assert!(b.step().unwrap());
+        assert_eq!(b.steps_done(), 1);
+    }
+
+    #[test]
+    fn the_timing_loop_counts_tokens_and_bytes() {
+        let m = random(Precision::Int4, 8);
+        let mut g = Generator::new(&m).unwrap();
+        g.run(&m, 40).unwrap();
+        assert_eq!(g.tokens_fed, 40);
+        // 40 tokens over a context of 16: positions 0..16, 0..16, 0..8.
+        let expect: u64 = (0..16)
+            .chain(0..16)
+            .chain(0..8)
+            .map(|p| crate::cost::bytes_per_token(&m.config, m.precision, p))
+            .sum();
+        assert_eq!(g.bytes_read, expect);
+    }
+}

@@ -167,6 +167,35 @@ impl LmComparison {
     }
 }
 
+/// A reference model's predictions over a text, kept to compare other models with (each
+/// comparison then runs only the other model).
+#[wasm_bindgen]
+pub struct LmReference {
+    log_probs: eval::LogProbs,
+}
+
+#[wasm_bindgen]
+impl LmReference {
+    /// Runs `model` over `text` (teacher-forced) and keeps its predictions.
+    #[wasm_bindgen(constructor)]
+    pub fn new(model: &LmModel, text: &str) -> Result<LmReference, JsError> {
+        let log_probs = eval::log_probs(&model.model, text).map_err(js)?;
+        Ok(LmReference { log_probs })
+    }
+
+    /// The reference's own cross-entropy, bits per character.
+    pub fn bits_per_char(&self) -> f64 {
+        self.log_probs.bits_per_char()
+    }
+
+    /// Runs `model` over the same text and compares it with the reference.
+    pub fn compare(&self, model: &LmModel, text: &str) -> Result<LmComparison, JsError> {
+        let other = eval::log_probs(&model.model, text).map_err(js)?;
+        let inner = eval::compare_log_probs(&self.log_probs, &other).map_err(js)?;
+        Ok(LmComparison { inner })
+    }
+}
+
 /// Compares `model` with `reference` (the teacher, or the f32 model) on a text.
 #[wasm_bindgen]
 pub fn compare(reference: &LmModel, model: &LmModel, text: &str) -> Result<LmComparison, JsError> {
