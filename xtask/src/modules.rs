@@ -205,7 +205,7 @@ fn bundle(config: &Config, tools: &Tools, name: &str, bins: &[&str]) -> Result<B
             .arg(&work)
             .arg(built.join(format!("{bin}.wasm"))))?;
         if config.release {
-            optimize(config, tools, &work.join(format!("{bin}_bg.wasm")))?;
+            optimize(config, tools, &work.join(format!("{bin}_bg.wasm")), &[])?;
         }
         Ok(())
     })?;
@@ -285,11 +285,12 @@ fn two_at_a_time<T: Sync>(
     }
 }
 
-/// `wasm-opt -Oz --low-memory-unused` on `file`, in place, through a cache keyed by wasm-opt's
-/// version, the flags and the input: the same input is optimized once. Entries no build has used
-/// for a day are from older code and go.
-fn optimize(config: &Config, tools: &Tools, file: &Path) -> Result<(), String> {
+/// `wasm-opt -Oz --low-memory-unused` (and `extra` flags) on `file`, in place, through a cache
+/// keyed by wasm-opt's version, the flags and the input: the same input is optimized once. Entries
+/// no build has used for a day are from older code and go.
+pub fn optimize(config: &Config, tools: &Tools, file: &Path, extra: &[&str]) -> Result<(), String> {
     let mut flags = vec!["-Oz", "--low-memory-unused"];
+    flags.extend_from_slice(extra);
     if config.keep_names {
         flags.push("-g");
     }
