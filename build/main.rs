@@ -173,6 +173,8 @@ fn run() -> Result<(), String> {
     println!("cargo:rerun-if-changed=content");
     println!("cargo:rerun-if-changed=src/widgets/registry.rs");
     println!("cargo:rerun-if-changed=src/figures.rs");
+    println!("cargo:rerun-if-changed=src/figures");
+    println!("cargo:rerun-if-changed=models/manifest.json");
     println!("cargo:rerun-if-changed=src/logic");
     println!("cargo:rerun-if-changed=src/logic.rs");
 

@@ -10,6 +10,10 @@ use crate::logic::format::{escape_html, fixed, plain};
 use crate::logic::memory::{gpu_fraction, gpus_needed, weight_memory_gb, Precision};
 use crate::logic::{decode, eval, fleet, gpus, lab};
 
+/// The measuring lab's and the real distillation's figures (`figures/lab.rs`: native only).
+#[cfg(not(target_arch = "wasm32"))]
+mod lab_models;
+
 /// Arguments of a figure directive, as `key=value` pairs in the order written.
 pub type Args = [(String, String)];
 
@@ -387,14 +391,25 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                 })
         }
         "break-even-always" => Ok(volume_text(dedicated_wins(args, &[])?.always_from())),
-        _ => Err(unknown(
-            name,
-            INLINE_FIGURES
-                .iter()
-                .map(|(n, _)| *n)
-                .collect::<Vec<_>>()
-                .as_slice(),
-        )),
+        _ => {
+            #[cfg(not(target_arch = "wasm32"))]
+            if let Some(figure) = lab_models::inline(name, args) {
+                return figure;
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            let lab = lab_models::FIGURES.iter().map(|(n, _)| *n);
+            #[cfg(target_arch = "wasm32")]
+            let lab = std::iter::empty();
+            Err(unknown(
+                name,
+                INLINE_FIGURES
+                    .iter()
+                    .map(|(n, _)| *n)
+                    .chain(lab)
+                    .collect::<Vec<_>>()
+                    .as_slice(),
+            ))
+        }
     }
 }
 

@@ -20,6 +20,7 @@ pub mod gpus;
 pub mod input;
 pub mod kv_cache;
 pub mod lab;
+pub mod lab_run;
 pub mod latency;
 pub mod memory;
 pub mod order;

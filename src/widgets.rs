@@ -7,11 +7,14 @@ mod break_even;
 mod calc_parts;
 pub mod controls;
 mod decode_ceiling;
+mod decode_lab;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod diagrams;
 mod distillation;
 mod download;
 mod fleet_swap;
+mod lab_result;
+mod lab_worker;
 mod latency;
 mod mini_eval;
 pub mod modules;

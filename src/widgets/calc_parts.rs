@@ -12,7 +12,8 @@ pub fn typed(value: f64) -> String {
 }
 
 /// The GPU menu: picking a GPU fills `memory` (GB) and/or `bandwidth` (GB/s) with its data-sheet
-/// figures. It shows "Custom" once the filled field no longer holds the preset's figure.
+/// figures. It shows "Custom" once the filled field no longer holds the preset's figure. Given a
+/// `device` bandwidth (the measuring lab's, once it has run), it offers this browser too.
 #[component]
 pub fn GpuSelect(
     /// The visible label.
@@ -27,6 +28,11 @@ pub fn GpuSelect(
     /// The bandwidth field this menu fills, if any.
     #[prop(optional)]
     bandwidth: Option<RwSignal<String>>,
+    /// The read bandwidth the measuring lab measured here, GB/s: offered as
+    /// [`THIS_DEVICE`] ("this browser, one core"), which fills the bandwidth and clears the
+    /// memory (unknown).
+    #[prop(optional)]
+    device: Option<Signal<Option<f64>>>,
 ) -> impl IntoView {
     let id = super::controls::unique_id(testid);
     let label_for = id.clone();
@@ -36,15 +42,25 @@ pub fn GpuSelect(
         };
         same(memory, g.memory_gb) && same(bandwidth, g.bandwidth_gb_s)
     };
+    let measured = move || device.and_then(|d| d.get());
     let shown = move || {
         let id = gpu.get();
         match crate::logic::gpus::preset(&id) {
             Some(g) if matches(g) => id,
+            None if id == THIS_DEVICE && this_device_shown(measured(), bandwidth, memory) => id,
             _ => "custom".to_string(),
         }
     };
     let on_change = move |ev: leptos::ev::Event| {
         let id = event_target_value(&ev);
+        if let (THIS_DEVICE, Some(bw)) = (id.as_str(), measured()) {
+            if let Some(m) = memory {
+                m.set(String::new());
+            }
+            if let Some(b) = bandwidth {
+                b.set(typed(bw));
+            }
+        }
         if let Some(g) = crate::logic::gpus::preset(&id) {
             if let Some(m) = memory {
                 m.set(typed(g.memory_gb));
@@ -66,10 +82,30 @@ pub fn GpuSelect(
                         view! { <option value=g.id>{text}</option> }
                     })
                     .collect_view()}
+                {move || measured().map(|bw| {
+                    let text = format!("This browser, one core \u{b7} {} GB/s", plain(bw));
+                    view! { <option value=THIS_DEVICE>{text}</option> }
+                })}
                 <option value="custom">"Custom (type the figures)"</option>
             </select>
         </form>
     }
+}
+
+/// The GPU menu's value for the measuring lab's device.
+pub const THIS_DEVICE: &str = "this-device";
+
+/// Whether the menu shows [`THIS_DEVICE`]: measured, and the fields still hold its figures (the
+/// bandwidth measured, the memory blank).
+fn this_device_shown(
+    measured: Option<f64>,
+    bandwidth: Option<RwSignal<String>>,
+    memory: Option<RwSignal<String>>,
+) -> bool {
+    measured.is_some_and(|bw| {
+        bandwidth.is_none_or(|b| b.with(|t| crate::logic::read_f64(t) == Some(bw)))
+            && memory.is_none_or(|m| m.with(|t| t.trim().is_empty()))
+    })
 }
 
 /// Whether the weights fit the GPUs, in words under a calculator's outputs: marked when they

@@ -63,13 +63,18 @@ pub fn DecodeCeiling(
         Signal::derive(move || !stale.get()),
     );
     let error_for = move |field: &'static str| calc.error_for(field);
+    // Once the measuring lab has run, this browser joins the machines.
+    let persist = use_context::<crate::app::persist::Persist>()
+        .unwrap_or_else(crate::app::persist::Persist::forwarding);
+    let lab = super::lab_result::last_result(persist);
+    let device = Signal::derive(move || lab.with(|r| r.as_ref().and_then(|r| r.device_bandwidth())));
     let show = move |f: fn(&Ceilings) -> String| calc.show(f);
 
     view! {
         <WidgetCard title="Decode ceiling: two models on one machine" name="decode-ceiling">
             <div class="controls">
                 <div class="control-group">
-                    <GpuSelect label="Machine" testid="decode-gpu" gpu=gpu_id bandwidth=bw_text memory=memory_text />
+                    <GpuSelect label="Machine" testid="decode-gpu" gpu=gpu_id bandwidth=bw_text memory=memory_text device=device />
                     <NumberField label="Memory bandwidth" testid="decode-bandwidth" text=bw_text error=error_for("Memory bandwidth") unit="GB/s" step=10.0 />
                     <Presets label="Bandwidth examples" options=vec![("The lesson's example: 100 GB/s", "100")] text=bw_text />
                     <NumberField label="Memory" testid="decode-gpu-memory" text=memory_text error=error_for("GPU memory") unit="GB" placeholder="not set" />
@@ -100,7 +105,9 @@ pub fn DecodeCeiling(
                 {move || shown.get().map(|c| c.worked.into_iter().map(|line| view! { <p>{line}</p> }).collect_view())}
             </div>
             <p class="widget-note">
-                "Upper bounds for one sequence: real runs reach part of the peak bandwidth and also read the KV cache. A mixture-of-experts model reads only its active experts for each token, but must hold all of them in memory. The ratio between A and B holds on any machine."
+                "Upper bounds for one sequence: real runs reach part of the peak bandwidth and also read the KV cache. A mixture-of-experts model reads only its active experts for each token, but must hold all of them in memory. The ratio between A and B holds on any machine. "
+                <a href="why-size-wins/#measure-it-yourself">"Measure this browser"</a>
+                " and it joins the machines."
             </p>
         </WidgetCard>
     }

@@ -26,7 +26,7 @@ use std::cell::RefCell;
 /// the chapter map shares.
 pub const OVERVIEW: &[Widget] = &[RECALL];
 /// Lesson 1.2, why a smaller model wins.
-pub const SIZE: &[Widget] = &[DECODE_CEILING, FLEET_SWAP, TRY_IT, RECALL];
+pub const SIZE: &[Widget] = &[DECODE_CEILING, DECODE_LAB, FLEET_SWAP, TRY_IT, RECALL];
 /// Lesson 1.3, choosing a model.
 pub const MODEL: &[Widget] = &[WEIGHT_MEMORY, MINI_EVAL, DISTILLATION, RECALL];
 /// "About your application": which workloads are online and which offline.

@@ -11,6 +11,7 @@ widgets! {
     RECALL_DECK "recall-deck" => recall::mount_deck [],
     WEIGHT_MEMORY "weight-memory" => weight_memory::mount ["params", "precision", "bits", "gpu-gb"],
     DECODE_CEILING "decode-ceiling" => decode_ceiling::mount ["bandwidth", "a-gb", "b-gb"],
+    DECODE_LAB "decode-lab" => decode_lab::mount [],
     FLEET_SWAP "fleet-swap" => fleet_swap::mount ["requests", "tokens", "large-gb", "small-gb", "gpus"],
     BREAK_EVEN "break-even" => break_even::mount ["api-price", "gpu-hourly", "throughput", "utilisation", "volume"],
     MINI_EVAL "mini-eval" => mini_eval::mount [],

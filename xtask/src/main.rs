@@ -12,8 +12,10 @@
 //! 3. every page (`pages`): the app's own components rendered to HTML, with a head that names the
 //!    files above, a Content-Security-Policy `<meta>`, and the modules' `<meta>`s the start script
 //!    reads (`js/start.js`);
-//! 4. `search.json`, the list of widgets modules, and the service worker with the list of every
-//!    file to keep offline (`offline`).
+//! 4. the measuring lab's folder (`lab`): the decode engine built twice (simd128, relaxed SIMD),
+//!    its worker and the trained models, fetched only when a reader starts the lab;
+//! 5. `search.json`, the list of widgets modules, and the service worker with the list of every
+//!    file to keep offline but those fetched on demand (`offline`).
 //!
 //! No step rewrites a file another tool wrote: what wasm-bindgen and wasm-opt give is used as it
 //! is, minified before it is named, and read only for its imports.
@@ -22,6 +24,7 @@
 //! and how (`TRUNK_STAGING_DIR`, `TRUNK_PROFILE`, `TRUNK_PUBLIC_URL`).
 
 mod assets;
+mod lab;
 mod modules;
 mod offline;
 mod pages;
@@ -115,9 +118,11 @@ impl Config {
 fn site(config: &Config) -> Result<(), String> {
     let started = std::time::Instant::now();
     let tools = tools::Tools::find(config)?;
-    let modules = modules::build(config, &tools)?;
+    let mut modules = modules::build(config, &tools)?;
+    let lab = lab::build(config, &tools)?;
+    modules.on_demand.push(lab.clone());
     let assets = assets::install(config, &tools, &modules)?;
-    pages::write_all(config, &modules, &assets)?;
+    pages::write_all(config, &modules, &assets, &lab)?;
     offline::write_service_worker(config, &tools, &modules)?;
     eprintln!(
         "xtask: the site is in {} ({:.1} s)",

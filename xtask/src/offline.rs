@@ -1,7 +1,8 @@
 //! The service worker that keeps the course readable offline (`js/sw.js`, where what it does is).
 //! The build writes it as `sw.js` at the site's base, after one line of data: the build's name and
 //! the files to precache. Every file of the site is precached but those fetched only when a
-//! reader asks (the SQL engine's folder, `Modules::on_demand`). The name is a hash of every
+//! reader asks (`Modules::on_demand`: the SQL engine's folder, and the measuring lab's, whose
+//! engine and models are fetched only when a reader presses its Start). The name is a hash of every
 //! precached file's path and contents, so any change to the site installs a new worker, whose
 //! cache replaces the old one instead of mixing with it.
 
@@ -64,8 +65,11 @@ mod tests {
 
     #[test]
     fn the_worker_lists_every_file_but_its_own_and_those_fetched_on_demand() {
-        let on_demand = ["sql-ab".to_string()];
+        let on_demand = ["sql-ab".to_string(), "lab-cd".to_string()];
         assert!(precached("index.html", &on_demand));
+        assert!(!precached("lab-cd/engine-relaxed.wasm", &on_demand));
+        assert!(!precached("lab-cd/models/teacher.ielm", &on_demand));
+        assert!(precached("lab-cde/worker.js", &on_demand), "another folder");
         assert!(precached("app-1/ie-widgets-1_bg.wasm", &on_demand));
         assert!(precached("sql-abc/x.js", &on_demand), "another folder");
         assert!(!precached("sql-ab/ie-sql-1_bg.wasm", &on_demand));

@@ -14,7 +14,8 @@
 //!   protocol"): `ie-course-app` (the module the page starts the shell from: a lesson's own
 //!   widgets module, which carries the shell, or the shell's alone), `ie-course-widgets` (the
 //!   widgets module and what it carries, the list of every module, the stylesheet and the
-//!   diagrams' script), `ie-course-sql` (the SQL engine, fetched only on demand) and
+//!   diagrams' script), `ie-course-sql` (the SQL engine, fetched only on demand),
+//!   `ie-course-lab` (the measuring lab's folder, fetched only when a reader starts it) and
 //!   `ie-course-warmup` (the worker that compiles the wasm first);
 //! - on a page with a diagram, its stylesheet and `js/diagrams.js`, so it is first painted
 //!   styled and answers as soon as the page is parsed.
@@ -28,7 +29,12 @@ use ie_course::logic::format::escape_html as escape;
 use ie_course::nav::{self, Route};
 
 /// Writes every page.
-pub fn write_all(config: &Config, modules: &Modules, assets: &Assets) -> Result<(), String> {
+pub fn write_all(
+    config: &Config,
+    modules: &Modules,
+    assets: &Assets,
+    lab: &str,
+) -> Result<(), String> {
     let mut pages = vec![
         ("index.html".to_string(), Route::Home),
         ("404.html".to_string(), Route::NotFound),
@@ -39,18 +45,19 @@ pub fn write_all(config: &Config, modules: &Modules, assets: &Assets) -> Result<
         pages.push((format!("{}/index.html", lesson.slug), Route::Lesson(i)));
     }
     for (path, route) in pages {
-        let html = page(route, &config.base, modules, assets)?;
+        let html = page(route, &config.base, modules, assets, lab)?;
         write(&config.out.join(&path), html.as_bytes())?;
     }
     Ok(())
 }
 
-/// The whole HTML of `route`'s page for a site served at `base`.
+/// The whole HTML of `route`'s page for a site served at `base`, with the lab's folder `lab`.
 pub fn page(
     route: Route,
     base: &str,
     modules: &Modules,
     assets: &Assets,
+    lab: &str,
 ) -> Result<String, String> {
     let body = ie_course::app::static_page::render(route);
     let shown = shown_widgets(route);
@@ -72,6 +79,7 @@ pub fn page(
         metas += &widgets_meta(w, &shown, &assets.list, css, &assets.diagrams);
     }
     metas += &sql_meta(&modules.sql);
+    metas += &lab_meta(lab);
     metas += &format!(
         "\n    <meta name=\"ie-course-warmup\" content=\"{}\" />",
         escape(&assets.warmup)
@@ -239,6 +247,17 @@ pub fn sql_meta(sql: &Module) -> String {
     )
 }
 
+/// The `<meta>` that names the measuring lab's folder (`lab-<hash>/`, with its engine, worker and
+/// models: `xtask/src/lab.rs`). Nothing fetches from it until a reader presses a lab's Start
+/// (`js/lab.js`). Every page names it, not only the pages that show a lab: a move inside the app
+/// keeps the head of the page the reader came in on.
+pub fn lab_meta(folder: &str) -> String {
+    format!(
+        "\n    <meta name=\"ie-course-lab\" content=\"{}/\" />",
+        escape(folder)
+    )
+}
+
 /// The SHA-256 hashes (CSP source form, `'sha256-…'`) of every inline `<script>` in `html`, each
 /// once.
 pub fn inline_script_hashes(html: &str) -> Vec<String> {
@@ -361,7 +380,7 @@ mod tests {
 
     fn page_at(route: Route) -> String {
         let (m, a) = site();
-        page(route, "/sub/", &m, &a).unwrap_or_default()
+        page(route, "/sub/", &m, &a, "lab-4").unwrap_or_default()
     }
 
     #[test]
@@ -412,8 +431,25 @@ mod tests {
         for page in [&lesson, &home] {
             assert!(page.contains("<meta name=\"ie-course-sql\" content=\"app-1/ie-sql-2.js\" data-wasm=\"app-1/ie-sql-2_bg.wasm\" />"));
             assert!(page.contains("<meta name=\"ie-course-warmup\" content=\"warmup-1.js\" />"));
+            assert!(page.contains("<meta name=\"ie-course-lab\" content=\"lab-4/\" />"));
             assert!(!page.contains("preload"));
         }
+    }
+
+    #[test]
+    fn every_page_names_the_labs_folder_and_nothing_fetches_it() {
+        let mut routes = vec![Route::Home, Route::NotFound, Route::Print, Route::Glossary];
+        routes.extend((0..LESSONS.len()).map(Route::Lesson));
+        for route in routes {
+            let page = page_at(route);
+            // Named once, in the head, and never linked, preloaded or imported by the page.
+            assert_eq!(page.matches("lab-4").count(), 1, "{route:?}");
+            assert!(page.contains("<meta name=\"ie-course-lab\" content=\"lab-4/\" />"));
+        }
+        assert_eq!(
+            lab_meta("lab-\"x"),
+            "\n    <meta name=\"ie-course-lab\" content=\"lab-&quot;x/\" />"
+        );
     }
 
     #[test]

@@ -11,6 +11,80 @@ use crate::model::Model;
 use crate::random::{RandomModelBuilder, Rng};
 use crate::{cost, file, kernels, quant};
 
+/// The engine's allocator in the browser: the system one (dlmalloc), with an optional cap on the
+/// large blocks (1 MB and more: weights, KV caches, the bandwidth buffer) held at once. A block
+/// over the cap is refused as the browser refuses one it has no memory for (a null pointer:
+/// `try_reserve` turns it into [`LmError::OutOfMemory`]), so a page can test what a reader on a
+/// small device sees (`set_memory_cap`). Small blocks (strings, the page's messages) are never
+/// refused: those allocations are not fallible, and refusing one would abort.
+mod capped {
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
+    /// Blocks of this size and more count against the cap.
+    const LARGE: usize = 1 << 20;
+    /// The cap, in bytes (none: `usize::MAX`).
+    pub static CAP: AtomicUsize = AtomicUsize::new(usize::MAX);
+    /// Bytes of large blocks held now.
+    static HELD: AtomicUsize = AtomicUsize::new(0);
+
+    pub struct Capped;
+
+    impl Capped {
+        /// Whether a large block of `size` bytes may be had now.
+        fn allowed(size: usize) -> bool {
+            size < LARGE || HELD.load(Relaxed).saturating_add(size) <= CAP.load(Relaxed)
+        }
+        fn held(size: usize, ptr: *mut u8) -> *mut u8 {
+            if size >= LARGE && !ptr.is_null() {
+                HELD.fetch_add(size, Relaxed);
+            }
+            ptr
+        }
+    }
+
+    // SAFETY: every call goes to `System` with the caller's own arguments; the cap only
+    // returns null (which `GlobalAlloc` allows) before asking it.
+    unsafe impl GlobalAlloc for Capped {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            if !Self::allowed(layout.size()) {
+                return std::ptr::null_mut();
+            }
+            // SAFETY: the caller's layout, as `GlobalAlloc::alloc` requires.
+            Self::held(layout.size(), unsafe { System.alloc(layout) })
+        }
+        unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+            if !Self::allowed(layout.size()) {
+                return std::ptr::null_mut();
+            }
+            // SAFETY: as above.
+            Self::held(layout.size(), unsafe { System.alloc_zeroed(layout) })
+        }
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            if layout.size() >= LARGE {
+                HELD.fetch_sub(layout.size(), Relaxed);
+            }
+            // SAFETY: `ptr` came from `alloc` above with this layout.
+            unsafe { System.dealloc(ptr, layout) }
+        }
+    }
+
+    #[global_allocator]
+    static ALLOCATOR: Capped = Capped;
+}
+
+/// Caps the large blocks the engine may hold at once at `bytes` (0 or less: no cap). A page
+/// passes it to test a failed allocation (`?lm.memory=` on the lesson's address).
+#[wasm_bindgen]
+pub fn set_memory_cap(bytes: f64) {
+    let cap = if bytes > 0.0 {
+        bytes.min(usize::MAX as f64) as usize
+    } else {
+        usize::MAX
+    };
+    capped::CAP.store(cap, std::sync::atomic::Ordering::Relaxed);
+}
+
 fn js(e: LmError) -> JsError {
     JsError::new(&e.to_string())
 }

