@@ -859,7 +859,7 @@ for (const [start, note, anchoring] of [
 }
 
 // Before a page runs its wasm, a worker runs it once against stand-ins, so that V8 compiles the
-// start's and the widgets' code on the worker's thread (src/prerender.rs, js/warmup.js).
+// start's and the widgets' code on the worker's thread (js/start.js, js/warmup.js).
 async function allWidgetsMounted(page) {
   await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('[data-widget-slot]')]
     .every((s) => s.querySelector('section.widget[data-widget]'))), { timeout: 15_000 }).toBe(true);
@@ -883,6 +883,28 @@ for (const path of ['/', '/why-size-wins/']) {
     expect(errors).toEqual([]);
   });
 }
+
+// The worker earns its wait only if it answers well before the page's cap (a second): on every
+// lesson it answers on its own, within its bound (js/warmup.js: a loop over a stand-in ends at
+// the bound instead of spinning until the cap), and says how much it ran.
+test('on every lesson the worker answers on its own, within its bound, well before the cap', async ({ page }) => {
+  await page.goto('/');
+  await appReady(page);
+  const lessons = await lessonsOf(page);
+  const runs = [];
+  for (const path of ['/', ...lessons.map((l) => `/${l.slug}/`)]) {
+    await page.goto(path);
+    await appReady(page);
+    const warm = await page.evaluate(() => performance.getEntriesByName('ie-course:warm-up').map((m) => m.detail));
+    expect(warm, path).toHaveLength(1);
+    const [answer] = warm;
+    expect(answer.cap, `${path}: the page stopped waiting at its cap`).toBeUndefined();
+    expect(answer.bounded, `${path}: the run hit its own bound`).toBe(false);
+    expect(answer.touches, path).toBeGreaterThan(100);
+    runs.push(`${path} ${answer.ms} ms ${answer.touches} touches`);
+  }
+  console.log(runs.join('\n'));
+});
 
 test('the worker draws the page the reader opened, not a page of its own address', async ({ page }) => {
   // It has no page to read a lesson's text from, so a lesson drawn there asks the network for it,
