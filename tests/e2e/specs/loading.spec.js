@@ -906,6 +906,29 @@ test('on every lesson the worker answers on its own, within its bound, well befo
   console.log(runs.join('\n'));
 });
 
+test('a run that goes past the worker\'s bound ends there and answers, and the page starts as before', async ({ page }) => {
+  // The same worker with a bound of 50 touches: its run stops there (every touch after throws),
+  // as a loop over a stand-in would; it still answers, and the page's widgets all work.
+  const errors = watchErrors(page);
+  await page.route(/\/warmup-[0-9a-f]+\.js$/, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/MAX_TOUCHES\s*=\s*[0-9e_]+/, 'MAX_TOUCHES=50');
+    expect(body).toContain('MAX_TOUCHES=50');
+    await route.fulfill({ response, body, headers: { ...response.headers(), 'content-encoding': '' } });
+  });
+  await page.goto('/model-selection/');
+  await appReady(page);
+  await allWidgetsMounted(page);
+  const [answer] = await page.evaluate(() => performance.getEntriesByName('ie-course:warm-up').map((m) => m.detail));
+  expect(answer.bounded).toBe(true);
+  expect(answer.cap).toBeUndefined();
+  // Stopped, not just counted: a whole run on this page makes some 14,000 touches.
+  expect(answer.touches).toBeLessThan(1000);
+  await page.getByTestId('weight-params').fill('8');
+  await expect(page.getByTestId('weight-gb')).toHaveText(/^16\b/);
+  expect(errors).toEqual([]);
+});
+
 test('the worker draws the page the reader opened, not a page of its own address', async ({ page }) => {
   // It has no page to read a lesson's text from, so a lesson drawn there asks the network for it,
   // which it cannot reach (its fetch is a stand-in): here that stand-in tells the page which URL
