@@ -63,7 +63,7 @@ function hire(glue) {
 
 /** Sends the worker the compiled module and waits for its answer, a second at most. How it went
  * is left as a performance mark, `ie-course:warm-up` (detail: the worker's answer, its time,
- * touches of stand-ins and whether it hit its own bound, or `{ cap: true }`). */
+ * touches of stand-ins and which of its own bounds it hit, if one; or `{ cap: true }`). */
 function warm(module) {
   return new Promise((done) => {
     const w = hired;

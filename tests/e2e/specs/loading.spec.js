@@ -884,24 +884,36 @@ for (const path of ['/', '/why-size-wins/']) {
   });
 }
 
+/** The warm-up worker's answer on `path` (the performance mark the start script leaves). A busy
+ * machine can hold the worker's own start (importing and instantiating the module) past the
+ * page's cap, whatever the run would do; such a load is taken again, up to three times. */
+async function warmUpAnswer(page, path) {
+  let answer = null;
+  for (let tries = 0; tries < 3 && (!answer || answer.cap); tries += 1) {
+    await page.goto(path);
+    await appReady(page);
+    const marks = await page.evaluate(() => performance.getEntriesByName('ie-course:warm-up').map((m) => m.detail));
+    expect(marks, path).toHaveLength(1);
+    answer = marks[0];
+  }
+  return answer;
+}
+
 // The worker earns its wait only if it answers well before the page's cap (a second): on every
-// lesson it answers on its own, within its bound (js/warmup.js: a loop over a stand-in ends at
-// the bound instead of spinning until the cap), and says how much it ran.
+// lesson it answers on its own, and within its bound on what it may touch (js/warmup.js: a loop
+// over a stand-in ends at that bound instead of spinning until the cap). Its time bound (half the
+// cap) may end a run on a busy machine; the answer still comes before the cap.
 test('on every lesson the worker answers on its own, within its bound, well before the cap', async ({ page }) => {
   await page.goto('/');
   await appReady(page);
   const lessons = await lessonsOf(page);
   const runs = [];
   for (const path of ['/', ...lessons.map((l) => `/${l.slug}/`)]) {
-    await page.goto(path);
-    await appReady(page);
-    const warm = await page.evaluate(() => performance.getEntriesByName('ie-course:warm-up').map((m) => m.detail));
-    expect(warm, path).toHaveLength(1);
-    const [answer] = warm;
+    const answer = await warmUpAnswer(page, path);
     expect(answer.cap, `${path}: the page stopped waiting at its cap`).toBeUndefined();
-    expect(answer.bounded, `${path}: the run hit its own bound`).toBe(false);
+    expect(answer.bound, `${path}: the run touched more than a real run does`).not.toBe('touches');
     expect(answer.touches, path).toBeGreaterThan(100);
-    runs.push(`${path} ${answer.ms} ms ${answer.touches} touches`);
+    runs.push(`${path} ${answer.ms} ms ${answer.touches} touches${answer.bound ? ` (bound: ${answer.bound})` : ''}`);
   }
   console.log(runs.join('\n'));
 });
@@ -916,11 +928,9 @@ test('a run that goes past the worker\'s bound ends there and answers, and the p
     expect(body).toContain('MAX_TOUCHES=50');
     await route.fulfill({ response, body, headers: { ...response.headers(), 'content-encoding': '' } });
   });
-  await page.goto('/model-selection/');
-  await appReady(page);
+  const answer = await warmUpAnswer(page, '/model-selection/');
   await allWidgetsMounted(page);
-  const [answer] = await page.evaluate(() => performance.getEntriesByName('ie-course:warm-up').map((m) => m.detail));
-  expect(answer.bounded).toBe(true);
+  expect(answer, JSON.stringify(answer)).toMatchObject({ bound: 'touches' });
   expect(answer.cap).toBeUndefined();
   // Stopped, not just counted: a whole run on this page makes some 14,000 touches.
   expect(answer.touches).toBeLessThan(1000);
