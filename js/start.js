@@ -67,9 +67,12 @@ function hire(glue) {
 function warm(module) {
   return new Promise((done) => {
     const w = hired;
-    let timer = 0;
+    let timer = 0, ended = false;
     hired = null;
+    // Once: an error the worker throws after its answer (a task its run left behind) says nothing.
     const end = (detail) => {
+      if (ended) return;
+      ended = true;
       clearTimeout(timer);
       if (w) w.terminate();
       if (detail) performance.mark("ie-course:warm-up", { detail });
