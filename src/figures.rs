@@ -8,7 +8,7 @@ use crate::logic::break_even::{volume_text, CostInputs, DedicatedWins};
 use crate::logic::distill::{self, SEED_PRESET};
 use crate::logic::format::{escape_html, fixed, plain};
 use crate::logic::memory::{gpu_fraction, gpus_needed, weight_memory_gb, Precision};
-use crate::logic::{decode, eval, fleet, gpus, lab};
+use crate::logic::{batching, decode, eval, fleet, gpus, lab};
 
 /// Arguments of a figure directive, as `key=value` pairs in the order written.
 pub type Args = [(String, String)];
@@ -30,6 +30,23 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
         "weights-gb|(params precision|bits)|(read-params precision|bits) bandwidth|gpu=<preset id>",
     ),
     ("gpu-bandwidth", "gpu=<preset id>"),
+    ("gpu-tflops", "gpu=<preset id>"),
+    ("gpu-memory", "gpu=<preset id>"),
+    (
+        "batch-tps",
+        "gpu=<preset id> arch=<architecture id> weights-gb|(params precision|bits) batch context \
+         per=request|gpu",
+    ),
+    (
+        "max-batch",
+        "gpu=<preset id> arch=<architecture id> weights-gb|(params precision|bits) context",
+    ),
+    ("kv-gb", "arch=<architecture id> context batch"),
+    (
+        "compute-batch",
+        "gpu=<preset id> precision|bits (weights only, no KV cache)",
+    ),
+    ("expert-share", "arch=<architecture id> batch"),
     (
         "weight-ratio",
         "large=<billions> small=<billions> precision|bits",
@@ -170,6 +187,45 @@ fn gpu(args: &Args) -> Result<&'static gpus::GpuPreset, String> {
     })
 }
 
+/// The architecture named by `arch=<id>` (`llama3-8b`), as the decode-ceiling widget offers it.
+fn architecture(args: &Args) -> Result<&'static batching::Architecture, String> {
+    let id = arg(args, "arch")?;
+    batching::architecture(id).ok_or_else(|| {
+        let ids: Vec<_> = batching::ARCHITECTURES.iter().map(|a| a.id).collect();
+        format!("unknown architecture `{id}`; use one of {}", ids.join(", "))
+    })
+}
+
+/// A whole count from `key` (a batch, a context length), at least 1.
+fn whole(args: &Args, key: &str) -> Result<u64, String> {
+    let n = num(args, key)?;
+    if n.fract() != 0.0 || n > 1e12 {
+        return Err(format!("`{key}` must be a whole number"));
+    }
+    Ok(n as u64)
+}
+
+/// A model served on one GPU preset, from `gpu`, `arch`, the weights (`weights-gb`, or
+/// `params` at a precision) and `batch` (1 when not asked for) and `context`. A dense model:
+/// the lessons quote batches of dense models, and the MoE share on its own (`expert-share`).
+fn serving(args: &Args) -> Result<batching::Serving, String> {
+    let weights_gb = match arg(args, "weights-gb") {
+        Ok(_) => num(args, "weights-gb")?,
+        Err(_) => weight_memory_gb(num(args, "params")?, precision(args)?),
+    };
+    let batch = match arg(args, "batch") {
+        Ok(_) => whole(args, "batch")?,
+        Err(_) => 1,
+    };
+    Ok(batching::Serving::new(
+        architecture(args)?,
+        decode::ModelWeights::dense(weights_gb),
+        batching::Machine::of(gpu(args)?),
+        batch,
+        whole(args, "context")?,
+    ))
+}
+
 /// The text of inline figure `name` for `args`, e.g. `"140 GB"`.
 pub fn inline(name: &str, args: &Args) -> Result<String, String> {
     match name {
@@ -253,6 +309,89 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
         "gpu-bandwidth" => {
             check_known(args, &["gpu"])?;
             Ok(format!("{} GB/s", plain(gpu(args)?.bandwidth_gb_s)))
+        }
+        "gpu-tflops" => {
+            check_known(args, &["gpu"])?;
+            Ok(format!("{} TFLOPS", plain(gpu(args)?.peak_tflops)))
+        }
+        "gpu-memory" => {
+            check_known(args, &["gpu"])?;
+            Ok(format!("{} GB", plain(gpu(args)?.memory_gb)))
+        }
+        "batch-tps" => {
+            check_known(
+                args,
+                &[
+                    "gpu",
+                    "arch",
+                    "weights-gb",
+                    "params",
+                    "precision",
+                    "bits",
+                    "batch",
+                    "context",
+                    "per",
+                ],
+            )?;
+            let s = serving(args)?;
+            if s.weights_do_not_fit() {
+                return Err("the weights do not fit this GPU: no batch runs".into());
+            }
+            if s.bound == batching::Bound::KvMemory {
+                return Err(format!(
+                    "batch {} does not fit: at most {} sequences of this context do",
+                    s.asked_batch,
+                    s.max_batch.unwrap_or_default()
+                ));
+            }
+            let tps = match arg(args, "per")? {
+                "request" => s.step.per_request_tps,
+                "gpu" => s.step.total_tps,
+                other => return Err(format!("unknown `per={other}`; use request or gpu")),
+            };
+            Ok(format!("{} tok/s", batching::figure(tps)))
+        }
+        "max-batch" => {
+            check_known(
+                args,
+                &[
+                    "gpu",
+                    "arch",
+                    "weights-gb",
+                    "params",
+                    "precision",
+                    "bits",
+                    "context",
+                ],
+            )?;
+            let s = serving(args)?;
+            Ok(fixed(s.max_batch.unwrap_or_default() as f64, 0))
+        }
+        "kv-gb" => {
+            check_known(args, &["arch", "context", "batch"])?;
+            let gb = whole(args, "batch")? as f64
+                * batching::kv_gb_per_sequence(architecture(args)?, whole(args, "context")?);
+            Ok(format!("{} GB", decode::three_figures(gb)))
+        }
+        "compute-batch" => {
+            check_known(args, &["gpu", "precision", "bits"])?;
+            let g = gpu(args)?;
+            let b = batching::compute_bound_batch_weights_only(
+                g.peak_tflops,
+                g.bandwidth_gb_s,
+                precision(args)?.bytes_per_param(),
+            );
+            Ok(fixed(b, 0))
+        }
+        "expert-share" => {
+            check_known(args, &["arch", "batch"])?;
+            let routing = architecture(args)?
+                .routing
+                .ok_or("this architecture is dense: it has no experts to share")?;
+            Ok(format!(
+                "{}%",
+                fixed(routing.share_read(whole(args, "batch")?) * 100.0, 0)
+            ))
         }
         "weight-ratio" => {
             check_known(args, &["large", "small", "precision", "bits"])?;
@@ -622,11 +761,12 @@ mod tests {
             ("neg-ln", &[("p", "0.30")], "1.204"),
             ("eval-accuracy", &[("system", "baseline")], "90%"),
             ("eval-accuracy", &[("system", "optimized")], "90%"),
-            // The break-even widget's examples (not quoted prices): a staircase of crossings.
+            // The break-even widget's examples (not quoted prices; the throughput is the 8B FP16
+            // ceiling on an H100 at batch 8): a staircase of crossings.
             ("break-even-first", &[], "3,042 M"),
-            ("break-even-range", &[("gpus", "1")], "3,042 to 3,942 M"),
-            ("break-even-range", &[("gpus", "2")], "6,083 to 7,884 M"),
-            ("break-even-range", &[("gpus", "3")], "9,125 to 11,826 M"),
+            ("break-even-range", &[("gpus", "1")], "3,042 to 3,882 M"),
+            ("break-even-range", &[("gpus", "2")], "6,083 to 7,763 M"),
+            ("break-even-range", &[("gpus", "3")], "9,125 to 11,645 M"),
             ("break-even-always", &[], "12,167 M"),
             (
                 "break-even-always",
@@ -688,6 +828,103 @@ mod tests {
         for (name, a, want) in cases {
             assert_eq!(inline(name, &args(a)).as_deref(), Ok(*want), "{name} {a:?}");
         }
+    }
+
+    /// The batching figures the lessons quote (COURSE.md, "Batching"), from the code the
+    /// decode-ceiling widget runs, on an H100's data-sheet figures.
+    #[test]
+    fn batching_figures() {
+        type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+        let fp16_8b: &[(&str, &str)] = &[
+            ("gpu", "h100-80"),
+            ("arch", "llama3-8b"),
+            ("params", "8"),
+            ("precision", "fp16"),
+            ("context", "1024"),
+        ];
+        let with = |extra: &[(&'static str, &'static str)]| -> Vec<(String, String)> {
+            args(&[fp16_8b, extra].concat())
+        };
+        assert_eq!(
+            inline("batch-tps", &with(&[("batch", "1"), ("per", "request")])).as_deref(),
+            Ok("208 tok/s")
+        );
+        assert_eq!(
+            inline("batch-tps", &with(&[("batch", "32"), ("per", "request")])).as_deref(),
+            Ok("165 tok/s")
+        );
+        assert_eq!(
+            inline("batch-tps", &with(&[("batch", "32"), ("per", "gpu")])).as_deref(),
+            Ok("5,282 tok/s")
+        );
+        assert_eq!(inline("max-batch", &with(&[])).as_deref(), Ok("476"));
+        // Past the limit a lesson cannot quote a figure that no GPU runs.
+        assert!(
+            inline("batch-tps", &with(&[("batch", "477"), ("per", "gpu")]))
+                .unwrap_err()
+                .contains("at most 476")
+        );
+        assert!(
+            inline("batch-tps", &with(&[("batch", "8"), ("per", "user")]))
+                .unwrap_err()
+                .contains("unknown `per=user`")
+        );
+        let cases: &[Case] = &[
+            ("gpu-tflops", &[("gpu", "h100-80")], "989 TFLOPS"),
+            ("gpu-memory", &[("gpu", "h100-80")], "80 GB"),
+            (
+                "compute-batch",
+                &[("gpu", "h100-80"), ("precision", "fp16")],
+                "295",
+            ),
+            (
+                "kv-gb",
+                &[("arch", "llama3-70b"), ("context", "8192"), ("batch", "32")],
+                "85.9 GB",
+            ),
+            (
+                "expert-share",
+                &[("arch", "deepseek-r1"), ("batch", "8")],
+                "22%",
+            ),
+            (
+                "expert-share",
+                &[("arch", "deepseek-r1"), ("batch", "32")],
+                "64%",
+            ),
+            (
+                "expert-share",
+                &[("arch", "deepseek-r1"), ("batch", "64")],
+                "87%",
+            ),
+        ];
+        for (name, a, want) in cases {
+            assert_eq!(inline(name, &args(a)).as_deref(), Ok(*want), "{name} {a:?}");
+        }
+        assert!(inline(
+            "expert-share",
+            &args(&[("arch", "llama3-8b"), ("batch", "8")])
+        )
+        .unwrap_err()
+        .contains("dense"));
+        assert!(inline(
+            "kv-gb",
+            &args(&[("arch", "gpt"), ("context", "1"), ("batch", "1")])
+        )
+        .unwrap_err()
+        .contains("unknown architecture `gpt`; use one of llama3-3b"));
+        // The 70B in FP16 does not fit an H100: no batch figure.
+        let big = args(&[
+            ("gpu", "h100-80"),
+            ("arch", "llama3-70b"),
+            ("params", "70"),
+            ("precision", "fp16"),
+            ("context", "1024"),
+            ("per", "gpu"),
+        ]);
+        assert!(inline("batch-tps", &big)
+            .unwrap_err()
+            .contains("do not fit"));
     }
 
     #[test]
