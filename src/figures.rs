@@ -27,7 +27,8 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
     ("weight-gb-approx", "params=<billions> precision|bits"),
     (
         "decode-tps",
-        "weights-gb|(params precision|bits)|(read-params precision|bits) bandwidth|gpu=<preset id>",
+        "weights-gb|(params precision|bits)|(read-params precision|bits) bandwidth|gpu=<preset id> \
+         [gpus=<n>: split over n GPUs]",
     ),
     ("gpu-bandwidth", "gpu=<preset id>"),
     ("gpu-tflops", "gpu=<preset id>"),
@@ -41,7 +42,16 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
         "max-batch",
         "gpu=<preset id> arch=<architecture id> weights-gb|(params precision|bits) context",
     ),
+    (
+        "compute-from",
+        "gpu=<preset id> arch=<architecture id> weights-gb|(params precision|bits) context",
+    ),
     ("kv-gb", "arch=<architecture id> context batch"),
+    ("wilson", "passes=<n> n=<cases> (95% interval, as the mini eval shows it)"),
+    (
+        "queue-e2e",
+        "network=<ms> service=<ms> load=<0-1> [speedup=<×>] [part=total|queue] (one server)",
+    ),
     (
         "compute-batch",
         "gpu=<preset id> precision|bits (weights only, no KV cache)",
@@ -196,6 +206,23 @@ fn architecture(args: &Args) -> Result<&'static batching::Architecture, String> 
     })
 }
 
+/// Mean wait in the queue of one server (an M/M/1 queue), in ms: load ÷ (1 − load) × service
+/// time, for requests arriving at random at `load` (0 to 1) of what the server can serve, each
+/// taking `service_ms` on average. At 75 % load, 300 ms of service waits 900 ms; the same
+/// arrivals with 150 ms of service are a 37.5 % load and wait 90 ms.
+pub fn mm1_queue_ms(service_ms: f64, load: f64) -> f64 {
+    load / (1.0 - load) * service_ms
+}
+
+/// A whole count from `key` that may be 0 (passes of an eval).
+fn whole_or_zero(args: &Args, key: &str) -> Result<u64, String> {
+    let text = arg(args, key)?;
+    match crate::logic::read_f64(text) {
+        Some(0.0) => Ok(0),
+        _ => whole(args, key),
+    }
+}
+
 /// A whole count from `key` (a batch, a context length), at least 1.
 fn whole(args: &Args, key: &str) -> Result<u64, String> {
     let n = num(args, key)?;
@@ -287,6 +314,7 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                     "bits",
                     "bandwidth",
                     "gpu",
+                    "gpus",
                 ],
             )?;
             // Weights read per token: given in GB; or `params` at about `bits`, rounded as the
@@ -303,7 +331,13 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                 Ok(_) => gpu(args)?.bandwidth_gb_s,
                 Err(_) => num(args, "bandwidth")?,
             };
-            let tps = decode::decode_ceiling_tps(bandwidth, weights);
+            // Split over `gpus` GPUs, each reads its share at once: the bound the decode
+            // ceiling's fit note gives (`decode::fit`), before any traffic between them.
+            let gpus = match arg(args, "gpus") {
+                Ok(_) => whole(args, "gpus")? as f64,
+                Err(_) => 1.0,
+            };
+            let tps = gpus * decode::decode_ceiling_tps(bandwidth, weights);
             Ok(format!("{} tok/s", decode::three_figures(tps)))
         }
         "gpu-bandwidth" => {
@@ -366,6 +400,56 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
             )?;
             let s = serving(args)?;
             Ok(fixed(s.max_batch.unwrap_or_default() as f64, 0))
+        }
+        "compute-from" => {
+            check_known(
+                args,
+                &[
+                    "gpu",
+                    "arch",
+                    "weights-gb",
+                    "params",
+                    "precision",
+                    "bits",
+                    "context",
+                ],
+            )?;
+            let s = serving(args)?;
+            s.compute_from_batch
+                .map(|b| fixed(b as f64, 0))
+                .ok_or_else(|| "compute never binds at this context: nothing to quote".into())
+        }
+        "wilson" => {
+            check_known(args, &["passes", "n"])?;
+            let (passes, n) = (whole_or_zero(args, "passes")?, whole(args, "n")?);
+            if passes > n {
+                return Err("`passes` must be at most `n`".into());
+            }
+            let (lo, hi) = eval::wilson_interval(passes as usize, n as usize, eval::Z_95);
+            Ok(format!(
+                "{}% to {}%",
+                fixed(lo * 100.0, 0),
+                fixed(hi * 100.0, 0)
+            ))
+        }
+        "queue-e2e" => {
+            check_known(args, &["network", "service", "load", "speedup", "part"])?;
+            let load = num(args, "load")?;
+            if load >= 1.0 {
+                return Err("`load` is a share of one server's capacity: below 1".into());
+            }
+            let speedup = match arg(args, "speedup") {
+                Ok(_) => num(args, "speedup")?,
+                Err(_) => 1.0,
+            };
+            let service = num(args, "service")? / speedup;
+            let queue = mm1_queue_ms(service, load / speedup);
+            let ms = match arg(args, "part").unwrap_or("total") {
+                "total" => num(args, "network")? + queue + service,
+                "queue" => queue,
+                other => return Err(format!("unknown `part={other}`; use total or queue")),
+            };
+            Ok(format!("{} ms", plain(ms)))
         }
         "kv-gb" => {
             check_known(args, &["arch", "context", "batch"])?;
@@ -901,6 +985,29 @@ mod tests {
         for (name, a, want) in cases {
             assert_eq!(inline(name, &args(a)).as_deref(), Ok(*want), "{name} {a:?}");
         }
+        // With 128 tokens of context, compute binds from batch 428; at 1,024 it never does.
+        let short: Vec<(&str, &str)> = fp16_8b
+            .iter()
+            .copied()
+            .filter(|(k, _)| *k != "context")
+            .chain([("context", "128")])
+            .collect();
+        assert_eq!(inline("compute-from", &args(&short)).as_deref(), Ok("428"));
+        assert!(inline("compute-from", &with(&[]))
+            .unwrap_err()
+            .contains("never binds"));
+        // R1 split over the 9 H100s that hold it: 9 × 90.5 tok/s, before any traffic between
+        // them.
+        let r1_split = [
+            ("read-params", "37"),
+            ("precision", "fp8"),
+            ("gpu", "h100-80"),
+            ("gpus", "9"),
+        ];
+        assert_eq!(
+            inline("decode-tps", &args(&r1_split)).as_deref(),
+            Ok("815 tok/s")
+        );
         assert!(inline(
             "expert-share",
             &args(&[("arch", "llama3-8b"), ("batch", "8")])
@@ -925,6 +1032,31 @@ mod tests {
         assert!(inline("batch-tps", &big)
             .unwrap_err()
             .contains("do not fit"));
+    }
+
+    /// Small samples: the interval the mini eval shows, quoted in the lessons.
+    #[test]
+    fn wilson_intervals_and_a_busy_queue() {
+        assert_eq!(
+            inline("wilson", &args(&[("passes", "8"), ("n", "10")])).as_deref(),
+            Ok("49% to 94%")
+        );
+        assert_eq!(
+            inline("wilson", &args(&[("passes", "0"), ("n", "10")])).as_deref(),
+            Ok("0% to 28%")
+        );
+        assert!(inline("wilson", &args(&[("passes", "11"), ("n", "10")])).is_err());
+        // The latency explorer's "Busy queue" (80 ms network, 900 ms queue, 300 ms inference)
+        // is one server at 75 % load: halving inference time cuts the wait to 90 ms and the
+        // whole to 320 ms, not 1,130.
+        let busy = [("network", "80"), ("service", "300"), ("load", "0.75")];
+        assert_eq!(inline("queue-e2e", &args(&busy)).as_deref(), Ok("1,280 ms"));
+        let half: Vec<_> = busy.iter().copied().chain([("speedup", "2")]).collect();
+        assert_eq!(inline("queue-e2e", &args(&half)).as_deref(), Ok("320 ms"));
+        let wait: Vec<_> = half.iter().copied().chain([("part", "queue")]).collect();
+        assert_eq!(inline("queue-e2e", &args(&wait)).as_deref(), Ok("90 ms"));
+        let full = [("network", "80"), ("service", "300"), ("load", "1")];
+        assert!(inline("queue-e2e", &args(&full)).is_err());
     }
 
     #[test]
