@@ -74,6 +74,8 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
     ("loss-soft", "student=a|b"),
     ("kl", "student=a|b"),
     ("teacher-entropy", ""),
+    ("soft-gap", "t=<temperature> (student B's T²-scaled soft loss − A's)"),
+    ("kl-gap", "t=<temperature> (student B's KL − A's, unscaled)"),
     ("teacher-probs", ""),
     ("neg-ln", "p=<probability>"),
     ("eval-accuracy", "system=baseline|optimized"),
@@ -548,6 +550,24 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                 },
                 3,
             ))
+        }
+        "soft-gap" | "kl-gap" => {
+            check_known(args, &["t"])?;
+            let t = num(args, "t")?;
+            let logs = |p: &[f64]| {
+                distill::log_probs(distill::Entry::Weights, p).map_err(|e| e.to_string())
+            };
+            let teacher = logs(&SEED_PRESET.teacher)?;
+            let (a, b) = (logs(&SEED_PRESET.student_a)?, logs(&SEED_PRESET.student_b)?);
+            // The playground's own comparison, at its default α (it does not enter either gap).
+            let c = distill::compare(&teacher, [&a, &b], Some(SEED_PRESET.hard_index), t, 0.5);
+            let [sa, sb] = &c.students;
+            let gap = if name == "soft-gap" {
+                sb.soft.value - sa.soft.value
+            } else {
+                sb.kl - sa.kl
+            };
+            Ok(fixed(gap, 3))
         }
         "teacher-entropy" => {
             check_known(args, &[])?;
@@ -1032,6 +1052,18 @@ mod tests {
         assert!(inline("batch-tps", &big)
             .unwrap_err()
             .contains("do not fit"));
+    }
+
+    /// The playground's "Try this" at T = 4: the T²-scaled soft losses of the two students move
+    /// apart while the unscaled KL between them shrinks.
+    #[test]
+    fn temperature_widens_the_scaled_gap_and_narrows_the_kl_gap() {
+        let at = |name, t| inline(name, &args(&[("t", t)]));
+        assert_eq!(at("soft-gap", "1").as_deref(), Ok("0.317"));
+        assert_eq!(at("soft-gap", "4").as_deref(), Ok("0.745"));
+        let (kl1, kl4) = (at("kl-gap", "1").unwrap(), at("kl-gap", "4").unwrap());
+        assert_eq!(kl1, "0.317");
+        assert!(kl4.parse::<f64>().unwrap() < 0.317, "{kl4}");
     }
 
     /// Small samples: the interval the mini eval shows, quoted in the lessons.
