@@ -451,7 +451,8 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                 "queue" => queue,
                 other => return Err(format!("unknown `part={other}`; use total or queue")),
             };
-            Ok(format!("{} ms", plain(ms)))
+            // As the latency explorer prints a time, so the lesson and the widget read alike.
+            Ok(crate::logic::latency::ms_text(ms))
         }
         "kv-gb" => {
             check_known(args, &["arch", "context", "batch"])?;
@@ -1082,7 +1083,7 @@ mod tests {
         // is one server at 75 % load: halving inference time cuts the wait to 90 ms and the
         // whole to 320 ms, not 1,130.
         let busy = [("network", "80"), ("service", "300"), ("load", "0.75")];
-        assert_eq!(inline("queue-e2e", &args(&busy)).as_deref(), Ok("1,280 ms"));
+        assert_eq!(inline("queue-e2e", &args(&busy)).as_deref(), Ok("1280 ms"));
         let half: Vec<_> = busy.iter().copied().chain([("speedup", "2")]).collect();
         assert_eq!(inline("queue-e2e", &args(&half)).as_deref(), Ok("320 ms"));
         let wait: Vec<_> = half.iter().copied().chain([("part", "queue")]).collect();
