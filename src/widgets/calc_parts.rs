@@ -275,22 +275,13 @@ fn ArchitectureSelect(
     }
 }
 
-/// A menu line for an architecture: `Llama 3 8B · 128 KiB KV per token`, or for a mixture of
-/// experts `DeepSeek-R1 · MoE, 8 of 256 experts`.
+/// A menu line for an architecture, short enough for a phone: `Llama 3 8B`, or for a mixture
+/// of experts `DeepSeek-R1 (MoE, 8 of 256)`. Its KV cache per token and the parameters it works
+/// with are in the calculator's sums.
 fn architecture_label(a: &crate::logic::batching::Architecture) -> String {
     match a.routing {
-        Some(r) => format!(
-            "{} \u{b7} MoE, {} of {} experts, {}B active",
-            a.name,
-            r.per_token,
-            r.routed,
-            plain(a.active_params_b)
-        ),
-        None => format!(
-            "{} \u{b7} {} KB of KV per token",
-            a.name,
-            plain((a.kv_bytes_per_token / 1000.0).round())
-        ),
+        Some(r) => format!("{} (MoE, {} of {})", a.name, r.per_token, r.routed),
+        None => a.name.to_string(),
     }
 }
 
@@ -305,20 +296,14 @@ mod tests {
     }
 
     #[test]
-    fn architecture_lines_state_what_a_batch_needs() {
+    fn architecture_lines_are_short_and_name_a_mixture_of_experts() {
         let line = |id| {
             crate::logic::batching::architecture(id)
                 .map(super::architecture_label)
                 .unwrap_or_default()
         };
-        assert_eq!(
-            line("llama3-8b"),
-            "Llama 3 8B \u{b7} 131 KB of KV per token"
-        );
-        assert_eq!(
-            line("deepseek-r1"),
-            "DeepSeek-R1 \u{b7} MoE, 8 of 256 experts, 37B active"
-        );
+        assert_eq!(line("llama3-8b"), "Llama 3 8B");
+        assert_eq!(line("deepseek-r1"), "DeepSeek-R1 (MoE, 8 of 256)");
     }
 
     #[test]
