@@ -22,6 +22,7 @@
 mod app {
     pub mod figures;
     pub mod logic {
+        pub mod batching;
         pub mod break_even;
         pub mod decode;
         pub mod distill;
