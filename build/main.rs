@@ -1,5 +1,5 @@
 //! Build script: compiles the lessons in `content/` into Rust data for `src/content.rs`, and the
-//! diagrams' words (`content/diagrams.md`) into Rust data for `src/widgets/diagrams/data.rs`.
+//! diagrams' words (`content/diagrams.md`) into Rust data for `src/app/diagrams/data.rs`.
 //!
 //! A broken lesson or diagram fails the build here, with `content/<file>:<line>: <what to fix>`.
 //! It includes the app's own pure modules (the calculators in `src/logic/`, `src/figures.rs`)

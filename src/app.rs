@@ -1,10 +1,11 @@
 //! The course shell: header, table of contents, the page for the current URL, notices.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod diagrams;
 mod glossary;
 mod home;
 mod lesson;
-pub mod local_storage;
-pub mod persist;
+mod notices;
 pub mod progress;
 mod prose;
 pub mod router;
@@ -16,8 +17,10 @@ mod widget_slot;
 
 use crate::content::{COURSE_TITLE, GLOSSARY_TITLE, LESSONS};
 use crate::nav::{self, Route};
+use crate::services::page::typing_in_field;
+use crate::services::storage::Persist;
 use leptos::prelude::*;
-use persist::{NoticeArea, Persist};
+use notices::NoticeArea;
 use progress::{ProgressBar, ReadingProgress};
 use router::Location;
 use wasm_bindgen::JsCast;
@@ -77,13 +80,6 @@ pub fn mount() {
         page_shown.set(true);
     };
     set_timeout(show, std::time::Duration::ZERO);
-}
-
-/// True when `el` is a field the reader is typing in (so a single-key shortcut must not fire):
-/// the shell's shortcuts and the recall cards' keys both ask this.
-pub fn typing_in_field(el: &web_sys::Element) -> bool {
-    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-        || el.closest("[contenteditable]").ok().flatten().is_some()
 }
 
 /// True when a key press comes from a field the reader is typing in.

@@ -1,9 +1,9 @@
 //! Reading progress in the page: ticks in the contents, a progress bar, "continue where you left
 //! off", and the lesson marked read when its end comes into view.
 
-use super::persist::Persist;
 use crate::content::{Lesson, LESSONS};
 use crate::logic::progress::{self, Progress};
+use crate::services::storage::Persist;
 use leptos::prelude::*;
 
 const STORE_NAME: &str = "progress";

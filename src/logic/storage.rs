@@ -1,5 +1,5 @@
 //! Versioned, guarded storage: the schema every stored value follows, and what happens when a
-//! read fails. Pure: the browser's `localStorage` is one [`Backend`] (see `app::local_storage`),
+//! read fails. Pure: the browser's `localStorage` is one [`Backend`] (see `services::storage`),
 //! an in-memory map is another (for tests, and when the browser blocks storage).
 //!
 //! Rules:
