@@ -178,8 +178,8 @@ pub fn Shell(
     /// page, in the first of its start's two tasks (see [`mount`]); the build draws it all.
     page_shown: RwSignal<bool>,
 ) -> impl IntoView {
-    let loc = expect_context::<Location>();
-    let reading = expect_context::<ReadingProgress>();
+    let loc = Location::from_context();
+    let reading = ReadingProgress::from_context();
     let search_built = Memo::new(move |was: Option<&bool>| was == Some(&true) || search_open.get());
     let shortcuts_built =
         Memo::new(move |was: Option<&bool>| was == Some(&true) || shortcuts_open.get());

@@ -25,6 +25,14 @@ impl ReadingProgress {
         }
     }
 
+    /// The progress the shell provides; where none was provided (a component drawn outside the
+    /// shell), the stored progress, loaded afresh: what is read stays read, and a change is
+    /// saved over what is stored, not over an empty record.
+    pub fn from_context() -> Self {
+        use_context::<ReadingProgress>()
+            .unwrap_or_else(|| ReadingProgress::load(Persist::from_context()))
+    }
+
     /// A reader who has read nothing yet: what the build renders (no stored progress there).
     pub fn none(persist: Persist) -> Self {
         ReadingProgress {
@@ -76,7 +84,7 @@ impl ReadingProgress {
 /// The contents' progress bar: "3 of 8 read".
 #[component]
 pub fn ProgressBar() -> impl IntoView {
-    let progress = expect_context::<ReadingProgress>();
+    let progress = ReadingProgress::from_context();
     let total = LESSONS.len();
     view! {
         <div class="reading-progress" data-testid="reading-progress">
@@ -107,7 +115,7 @@ pub fn follow_reading(
     lesson: &'static Lesson,
     end: NodeRef<leptos::html::Nav>,
 ) -> StoredValue<bool> {
-    let progress = expect_context::<ReadingProgress>();
+    let progress = ReadingProgress::from_context();
     let auto_done = StoredValue::new(false);
     let slug = lesson.slug;
     if !cfg!(target_arch = "wasm32") {

@@ -49,6 +49,13 @@ fn current_hash() -> String {
 }
 
 impl Location {
+    /// The reader's place the shell provides; where none was provided (a component drawn
+    /// outside the shell), no page: the shell then shows its "no lesson at this address" page
+    /// rather than a wrong one.
+    pub fn from_context() -> Self {
+        use_context::<Location>().unwrap_or_else(|| Location::at(Route::NotFound))
+    }
+
     /// A reader on `route`'s page, at its top, before any navigation: what the build renders.
     pub fn at(route: Route) -> Self {
         Location {

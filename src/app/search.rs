@@ -111,7 +111,7 @@ pub fn SearchDialog(
     /// True while the dialog is open.
     open: RwSignal<bool>,
 ) -> impl IntoView {
-    let loc = expect_context::<Location>();
+    let loc = Location::from_context();
     let dialog = NodeRef::<leptos::html::Dialog>::new();
     let input = NodeRef::<leptos::html::Input>::new();
     let query = RwSignal::new(String::new());
