@@ -1,7 +1,14 @@
 // What happens when a widgets module dies anyway: every widget it served gives way to a calm
 // notice, the shell goes on, nothing stored is lost, and a restart brings the widgets back.
+//
+// A module is made to die by its `abort_for_tests` export, which only a build with the cargo
+// feature `test-hooks` has: the test command's sub-path build (served at E2E_SUB_ORIGIN). The
+// release build at the root must not carry it.
 const { test, expect } = require('@playwright/test');
-const { watchErrors, appReady } = require('./course');
+const { watchErrors, appReady, SUB_ORIGIN } = require('./course');
+
+/** The sub-path build, where the test hooks are. */
+const HOOKED = `${SUB_ORIGIN}/some/sub/path/`;
 
 /** Every `ie-course:` value in this page's storage, but for the reading position (the heading
  * last on screen), which the shell, still working, rightly moves when the widgets give way to
@@ -22,6 +29,15 @@ const storedValues = (page) =>
     ),
   );
 
+/** The exports of the page's own widgets module (the one its loader uses: importing it again
+ * under the same URL gives the same instance). */
+const moduleExports = (page) =>
+  page.evaluate(async () => {
+    const meta = document.querySelector('meta[name="ie-course-widgets"]');
+    const js = await import(new URL(meta.content, document.baseURI).href);
+    return Object.keys(js);
+  });
+
 /** Makes the page's own widgets module panic from a task of its own, as a bug in an event handler
  * would: the trap is uncaught, as it would be. */
 const abortWidgets = (page) =>
@@ -31,10 +47,22 @@ const abortWidgets = (page) =>
     setTimeout(() => js.abort_for_tests(), 0);
   });
 
-test('a widgets module that aborts leaves a notice in each widget, the shell working, storage intact, and a restart', async ({ page }) => {
-  const errors = watchErrors(page);
+test('the release build carries no test hook', async ({ page }) => {
   await page.goto('/model-selection/');
   await appReady(page);
+  const names = await moduleExports(page);
+  expect(names).toContain('mount_widget');
+  expect(names).not.toContain('abort_for_tests');
+});
+
+test('a widgets module that aborts leaves a notice in each widget, the shell working, storage intact, and a restart', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(`${HOOKED}model-selection/`);
+  await appReady(page);
+  test.skip(
+    !(await moduleExports(page)).includes('abort_for_tests'),
+    `the build at ${HOOKED} has no abort_for_tests export: build it with the cargo feature test-hooks (the test command's sub-path build does)`,
+  );
   const slots = page.locator('[data-widget-slot]');
   const count = await slots.count();
   expect(count).toBeGreaterThan(3);
