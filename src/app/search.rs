@@ -4,62 +4,49 @@ use super::router::Location;
 use crate::content::LESSONS;
 use crate::logic::search::{self, Hit};
 use leptos::prelude::*;
+use std::rc::Rc;
 
 /// The search index and the section texts for snippets, from `search.json` (written by the
-/// build; see `prerender::search_json`), fetched the first time the dialog opens. Kept for the
-/// rest of the visit.
+/// build; see `prerender::search_json`), fetched the first time the dialog opens and kept, shared,
+/// for the rest of the visit.
 struct SearchData {
-    index: Vec<(&'static str, Vec<search::Posting>)>,
-    sections: Vec<Vec<&'static str>>,
+    index: Vec<(String, Vec<search::Posting>)>,
+    sections: Vec<Vec<String>>,
 }
 
 impl SearchData {
-    fn parse(json: String) -> Result<&'static SearchData, String> {
+    fn parse(json: String) -> Result<Rc<SearchData>, String> {
         #[derive(serde::Deserialize)]
         struct File {
             index: String,
             sections: Vec<Vec<String>>,
         }
         let file: File = serde_json::from_str(&json).map_err(|e| e.to_string())?;
-        // Read once per visit and kept until the page closes.
-        let index: &'static str = Box::leak(file.index.into_boxed_str());
-        let sections = file
-            .sections
+        let index = search::parse_index(&file.index)
             .into_iter()
-            .map(|l| {
-                l.into_iter()
-                    .map(|t| &*Box::leak(t.into_boxed_str()))
-                    .collect()
-            })
+            .map(|(term, postings)| (term.to_string(), postings))
             .collect();
-        Ok(Box::leak(Box::new(SearchData {
-            index: search::parse_index(index),
-            sections,
-        })))
+        Ok(Rc::new(SearchData {
+            index,
+            sections: file.sections,
+        }))
     }
 
-    fn text(&self, hit: &Hit) -> &'static str {
+    fn text(&self, hit: &Hit) -> &str {
         self.sections
             .get(hit.lesson)
             .and_then(|l| l.get(hit.section))
-            .copied()
-            .unwrap_or("")
+            .map_or("", String::as_str)
     }
 }
 
 /// Where the search data stands.
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 enum Data {
     NotAsked,
     Loading,
-    Ready(&'static SearchData),
+    Ready(Rc<SearchData>),
     Failed(String),
-}
-
-impl PartialEq for SearchData {
-    fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self, other)
-    }
 }
 
 /// Results shown at most.
@@ -115,7 +102,8 @@ pub fn SearchDialog(
     let dialog = NodeRef::<leptos::html::Dialog>::new();
     let input = NodeRef::<leptos::html::Input>::new();
     let query = RwSignal::new(String::new());
-    let data = RwSignal::new(Data::NotAsked);
+    // Local: the data is shared by `Rc`, and stays on this thread.
+    let data = RwSignal::new_local(Data::NotAsked);
     let load = move || {
         if matches!(data.get_untracked(), Data::NotAsked | Data::Failed(_)) {
             data.set(Data::Loading);
