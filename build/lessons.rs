@@ -906,13 +906,6 @@ pub fn emit_rust(
         out.push_str(&format!("    ({:?}, {:?}),\n", l.slug, l.title));
     }
     out.push_str("];\n");
-    out.push_str("/// Every heading of every lesson: (lesson slug, anchor id, text).\npub static HEADING_TITLES: &[(&str, &str, &str)] = &[\n");
-    for l in lessons {
-        for (_, id, text) in &l.headings {
-            out.push_str(&format!("    ({:?}, {id:?}, {text:?}),\n", l.slug));
-        }
-    }
-    out.push_str("];\n");
     out.push_str("/// Every lesson, in reading order.\npub static LESSONS: &[Lesson] = &[\n");
     for l in lessons {
         out.push_str(&format!(

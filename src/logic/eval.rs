@@ -1123,7 +1123,8 @@ pub fn p_value_text(p: f64) -> String {
 }
 
 /// One sentence on what the exact McNemar test says about `regressed` against `fixed` cases,
-/// and what it does not.
+/// and what it does not (the app has the p-value at hand: [`mcnemar_sentence_with`]).
+#[cfg(test)]
 pub fn mcnemar_sentence(regressed: usize, fixed: usize) -> String {
     mcnemar_sentence_with(regressed, fixed, mcnemar_exact_p(regressed, fixed))
 }

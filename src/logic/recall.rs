@@ -21,7 +21,8 @@ pub mod session;
 mod fuzz_tests;
 pub use session::Session;
 
-/// The deck's source, `content/cards.json`.
+/// The deck's source, `content/cards.json` (the app reads it compiled: `content::lesson_cards`).
+#[cfg(test)]
 pub const CARDS_JSON: &str = include_str!("../../content/cards.json");
 /// Name of the stored value (`ie-course:recall`).
 pub const STORE_NAME: &str = "recall";

@@ -117,6 +117,7 @@ impl PassFailReader {
     }
 
     /// Lines read so far.
+    #[cfg(test)]
     pub fn lines_read(&self) -> usize {
         self.lines
     }
@@ -205,6 +206,7 @@ pub fn start_import(text: String) -> ImportJob {
 }
 
 /// Runs an import to the end, `lines` lines per step (what a page does between frames).
+#[cfg(test)]
 pub fn run_import(text: String, lines: usize) -> Result<Import, InputError> {
     match start_import(text) {
         ImportJob::Done(r) => r,
