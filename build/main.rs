@@ -20,8 +20,10 @@
 #[path = "../src"]
 #[expect(
     dead_code,
-    reason = "the build calls a few functions of each module, and every other item is the \
-              app's; were `logic` a crate of the workspace, the build would depend on it instead"
+    unused_imports,
+    reason = "the build calls a few functions of each module, and every other item (and \
+              re-export) is the app's; were `logic` a crate of the workspace, the build would \
+              depend on it instead"
 )]
 mod app {
     pub mod figures;
