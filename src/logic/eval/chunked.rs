@@ -3,7 +3,8 @@
 //! reads an eval file (JSON, at most 1 MB) whole, and hands back a [`PassFailReader`] for
 //! columns of pass/fail, which reads a given number of lines per [`PassFailReader::step`].
 
-use super::{format, parse_eval_json, read_pass_fail_line, Import, InputError, MAX_INPUT_BYTES};
+use super::files::read_pass_fail_line;
+use super::{format, parse_eval_json, Import, InputError, MAX_INPUT_BYTES};
 
 /// The field pasted columns are reported under.
 const FIELD: &str = "Pasted results";
