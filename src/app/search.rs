@@ -92,6 +92,58 @@ fn sync_dialog(
     });
 }
 
+/// The line under the search field: nothing before a query, then loading, a failure, none
+/// found, or how many sections were found.
+fn count_text(query: &str, found: usize, data: &Data) -> String {
+    if query.trim().is_empty() {
+        String::new()
+    } else if let Data::Failed(why) = data {
+        format!("Search is not available right now ({why}). Check the connection and open search again.")
+    } else if !matches!(data, Data::Ready(_)) {
+        "Loading the search index\u{2026}".to_string()
+    } else if found == 0 {
+        format!("No section mentions \u{201c}{}\u{201d}.", query.trim())
+    } else {
+        format!("{found} section{} found", if found == 1 { "" } else { "s" })
+    }
+}
+
+/// One result: where it is (lesson and heading) and a snippet of its text around `query`,
+/// marked where it matches; `go` follows it.
+fn result_item(
+    hit: &Hit,
+    data: &SearchData,
+    query: &str,
+    go: impl Fn(String) + Copy + 'static,
+) -> Option<impl IntoView> {
+    let lesson = LESSONS.get(hit.lesson)?;
+    let section = lesson.sections.get(hit.section)?;
+    let href = href_of(hit);
+    let target = href.clone();
+    // Pieces of our text, marked where they match: text nodes, never HTML.
+    let pieces = search::snippet(data.text(hit), query, 70)
+        .into_iter()
+        .map(|(text, hit)| {
+            if hit {
+                view! { <mark>{text}</mark> }.into_any()
+            } else {
+                text.into_any()
+            }
+        })
+        .collect_view();
+    Some(view! {
+        <li>
+            <a href=href on:click=move |ev| { ev.prevent_default(); go(target.clone()); }>
+                <span class="result-where">
+                    <span class="result-lesson">{lesson.title}</span>
+                    {(!section.heading.is_empty()).then(|| view! { <span class="result-heading">{section.heading}</span> })}
+                </span>
+                <span class="result-snippet">{pieces}</span>
+            </a>
+        </li>
+    })
+}
+
 /// The search dialog; `open` shows and hides it.
 #[component]
 pub fn SearchDialog(
@@ -173,55 +225,13 @@ pub fn SearchDialog(
                 }
             />
             <p class="search-count" role="status">
-                {move || {
-                    let q = query.get();
-                    let n = hits.with(Vec::len);
-                    if q.trim().is_empty() {
-                        String::new()
-                    } else if let Data::Failed(why) = data.get() {
-                        format!("Search is not available right now ({why}). Check the connection and open search again.")
-                    } else if !matches!(data.get(), Data::Ready(_)) {
-                        "Loading the search index\u{2026}".to_string()
-                    } else if n == 0 {
-                        format!("No section mentions \u{201c}{}\u{201d}.", q.trim())
-                    } else {
-                        format!("{n} section{} found", if n == 1 { "" } else { "s" })
-                    }
-                }}
+                {move || count_text(&query.get(), hits.with(Vec::len), &data.get())}
             </p>
             <ol class="search-results" id="search-results" data-testid="search-results">
                 {move || {
                     let q = query.get();
                     let Data::Ready(d) = data.get() else { return Vec::new() };
-                    hits.get()
-                        .into_iter()
-                        .filter_map(|hit| {
-                            let lesson = LESSONS.get(hit.lesson)?;
-                            let section = lesson.sections.get(hit.section)?;
-                            let href = href_of(&hit);
-                            let target = href.clone();
-                            // Pieces of our text, marked where they match: text nodes, never HTML.
-                            let pieces = search::snippet(d.text(&hit), &q, 70)
-                                .into_iter()
-                                .map(|(text, hit)| if hit {
-                                    view! { <mark>{text}</mark> }.into_any()
-                                } else {
-                                    text.into_any()
-                                })
-                                .collect_view();
-                            Some(view! {
-                                <li>
-                                    <a href=href on:click=move |ev| { ev.prevent_default(); go(target.clone()); }>
-                                        <span class="result-where">
-                                            <span class="result-lesson">{lesson.title}</span>
-                                            {(!section.heading.is_empty()).then(|| view! { <span class="result-heading">{section.heading}</span> })}
-                                        </span>
-                                        <span class="result-snippet">{pieces}</span>
-                                    </a>
-                                </li>
-                            })
-                        })
-                        .collect::<Vec<_>>()
+                    hits.get().iter().filter_map(|hit| result_item(hit, &d, &q, go)).collect::<Vec<_>>()
                 }}
             </ol>
         </dialog>
