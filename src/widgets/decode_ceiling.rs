@@ -74,7 +74,7 @@ pub fn DecodeCeiling(
     });
     let shown = calc.shown;
     let stale = calc.stale();
-    super::url_state::share(
+    crate::services::url_state::share(
         "dc",
         vec![
             ("bw", bw_text),

@@ -100,7 +100,7 @@ pub fn FleetSwapCalc(
     });
     let shown = calc.shown;
     let stale = calc.stale();
-    super::url_state::share(
+    crate::services::url_state::share(
         "fs",
         vec![
             ("req", requests_text),
