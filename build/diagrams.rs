@@ -1,7 +1,7 @@
 //! The diagrams' words: `content/diagrams.md` → static Rust data, at build time.
 //!
 //! Used by `build/main.rs` (which writes the result into `OUT_DIR` for
-//! `src/widgets/diagrams/data.rs` to include) and by the native tests in
+//! `src/app/diagrams/data.rs` to include) and by the native tests in
 //! `tests/diagram_words.rs`. The words are data; the layouts stay code. A mistake fails the build
 //! with `content/diagrams.md:<line>: <what to fix>`. The file's own opening lines describe its
 //! format.
@@ -501,7 +501,7 @@ fn link(target: &str, leaf: bool, refs: &Refs) -> Result<(String, String, String
     Ok((format!("{slug}/#{anchor}"), title.clone(), heading.clone()))
 }
 
-/// The diagrams as Rust source: `DIAGRAM_WORDS`, for `src/widgets/diagrams/data.rs` to
+/// The diagrams as Rust source: `DIAGRAM_WORDS`, for `src/app/diagrams/data.rs` to
 /// include (it names the types: `DiagramWords`, `NodeWords`, `DecorName`, `Edge`, `Kind`,
 /// `EdgeKind`).
 pub fn emit_rust(diagrams: &[Diagram]) -> String {

@@ -1,5 +1,5 @@
 //! Build script: compiles the lessons in `content/` into Rust data for `src/content.rs`, and the
-//! diagrams' words (`content/diagrams.md`) into Rust data for `src/widgets/diagrams/data.rs`.
+//! diagrams' words (`content/diagrams.md`) into Rust data for `src/app/diagrams/data.rs`.
 //!
 //! A broken lesson or diagram fails the build here, with `content/<file>:<line>: <what to fix>`.
 //! It includes the app's own pure modules (the calculators in `src/logic/`, `src/figures.rs`)
@@ -14,14 +14,21 @@
     reason = "build-time only: a panic here fails the build and never reaches a reader"
 )]
 
-// The app's own pure modules, by path: the ones the figures need. The inline modules keep
-// their files where the app has them, and the `use` lets them say `crate::logic` as they do in
-// the app. Parts of them only the app calls are unused here.
+// The app's own pure modules, by path: the ones the figures and the search index need, and no
+// other. The inline modules keep their files where the app has them, and the `use` lets them
+// say `crate::logic` as they do in the app.
 #[path = "../src"]
-#[allow(dead_code)]
+#[expect(
+    dead_code,
+    unused_imports,
+    reason = "the build calls a few functions of each module, and every other item (and \
+              re-export) is the app's; were `logic` a crate of the workspace, the build would \
+              depend on it instead"
+)]
 mod app {
     pub mod figures;
     pub mod logic {
+        pub mod batching;
         pub mod break_even;
         pub mod decode;
         pub mod distill;

@@ -1,4 +1,4 @@
-// Written by the build right after each diagram's two layouts (src/widgets/diagrams.rs), where it
+// Written by the build right after each diagram's two layouts (src/app/diagrams.rs), where it
 // runs as the page is parsed, before the first paint: it puts in the layout the window's width
 // suggests (the page's margins and the card's padding take about 77 px; below 520 px of box, the
 // narrow one) and removes the copy for readers without JavaScript, then itself. js/diagrams.js

@@ -1,4 +1,4 @@
-// Answers the diagrams the build draws (src/widgets/diagrams.rs), which need no wasm. A page that
+// Answers the diagrams the build draws (src/app/diagrams.rs), which need no wasm. A page that
 // shows one loads this module from its <head> (it runs once the page is parsed, and takes in
 // every diagram the page holds); after a move in the app the widget loader imports it by the same
 // address (so it is the same instance) and hands it each diagram the shell shows (`watch`, from

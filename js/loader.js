@@ -23,9 +23,12 @@
 // one compile.
 //
 // Order. Widgets mount one a task, so that a page with several never holds the main thread for
-// all at once: first those on or near the screen (an IntersectionObserver says which: within a
-// screen's height above or below it), then the others in page order. The reader keeps their
-// place: a widget whose place starts above the top of the screen grows the page above what they
+// all at once, and only when the reader could soon see them: a widget mounts when its place is on
+// or near the screen (an IntersectionObserver says which: within two screens' height above or
+// below it, so it is compiled and laid out before the reader gets there), or, when no nearer one
+// waits, once the browser is idle (`requestIdleCallback`), one an idle period, in page order. A
+// lesson's load then does the work for the screen the reader is on, and the rest waits for quiet
+// rather than crowding the load. The reader keeps their place: a widget whose place starts above the top of the screen grows the page above what they
 // read, so the page scrolls by as much as it grew. Each place is measured just before its mount,
 // as the observer's last report may be older than the last scroll. A place above the screen is
 // laid out even while off it (`content-visibility: visible`), so that what it grows by is known at
@@ -62,7 +65,7 @@ const watch = window.IntersectionObserver ? new IntersectionObserver((seen) => {
     if (e.isIntersecting) near.add(e.target); else near.delete(e.target);
   }
   step();
-}, { rootMargin: "100% 0px" }) : null;
+}, { rootMargin: "200% 0px" }) : null;
 
 /** Called once by the start script before anything else here: how to fetch and compile a wasm
  * file (its own, shared, so a file is fetched and compiled once), and the widgets' stylesheet it
@@ -231,25 +234,52 @@ function adopt(el, name, params) {
   return true;
 }
 
+/** Mounts the widget waiting in `el` now: measured just before, so that a place above the screen
+ * makes the page scroll by what it grew. */
+function mountNow(el) {
+  const w = waiting.get(el);
+  waiting.delete(el);
+  if (watch) watch.unobserve(el);
+  const box = el.getBoundingClientRect(), keep = box.top < 0;
+  if (keep) el.style.contentVisibility = "visible";
+  filled.add(el);
+  if (!stopped) { try { w.m.mount_widget(el, w.name, w.params); } catch (e) { failed(el, e); } }
+  if (keep) { const grew = el.getBoundingClientRect().bottom - box.bottom; if (grew) scrollBy(0, grew); }
+  settle();
+}
+
+function forget() {
+  for (const e of [...waiting.keys()]) if (!e.isConnected) { waiting.delete(e); if (watch) watch.unobserve(e); }
+}
+
+/** The next mount, a task from now: a place near the screen if one waits; else, once the browser
+ * is idle, the first in page order. */
 function step() {
   if (stepping) return;
   stepping = true;
   setTimeout(() => {
     stepping = false;
-    for (const e of [...waiting.keys()]) if (!e.isConnected) { waiting.delete(e); if (watch) watch.unobserve(e); }
-    const all = [...waiting.keys()], el = all.find((e) => near.has(e)) || all[0];
-    if (!el) return;
-    const w = waiting.get(el);
-    waiting.delete(el);
-    if (watch) watch.unobserve(el);
-    const box = el.getBoundingClientRect(), keep = box.top < 0;
-    if (keep) el.style.contentVisibility = "visible";
-    filled.add(el);
-    if (!stopped) { try { w.m.mount_widget(el, w.name, w.params); } catch (e) { failed(el, e); } }
-    if (keep) { const grew = el.getBoundingClientRect().bottom - box.bottom; if (grew) scrollBy(0, grew); }
-    settle();
-    if (waiting.size) step();
+    forget();
+    const all = [...waiting.keys()], el = all.find((e) => near.has(e)) || (watch ? null : all[0]);
+    if (el) mountNow(el);
+    if (waiting.size) (el ? step : whenIdle)();
   }, 0);
+}
+
+let idling = false;
+function whenIdle() {
+  if (idling) return;
+  idling = true;
+  const later = window.requestIdleCallback || ((f) => setTimeout(f, 200));
+  later(() => {
+    idling = false;
+    forget();
+    const all = [...waiting.keys()];
+    // A place the reader came near meanwhile goes first (its own report calls `step`).
+    if (!all.length || all.some((e) => near.has(e))) return step();
+    mountNow(all[0]);
+    if (waiting.size) whenIdle();
+  });
 }
 
 /** Loads the page's widgets module (once) and mounts widget `name` with `params` (JSON pairs)

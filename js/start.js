@@ -61,17 +61,29 @@ function hire(glue) {
   }
 }
 
+/** Sends the worker the compiled module and waits for its answer, a second at most. How it went
+ * is left as a performance mark, `ie-course:warm-up` (detail: the worker's answer, its time,
+ * touches of stand-ins and which of its own bounds it hit, if one; or `{ cap: true }`). */
 function warm(module) {
   return new Promise((done) => {
     const w = hired;
-    let timer = 0;
+    let timer = 0, ended = false;
     hired = null;
-    const end = () => { clearTimeout(timer); if (w) w.terminate(); done(); };
+    // Once: an error the worker throws after its answer (a task its run left behind) says nothing.
+    const end = (detail) => {
+      if (ended) return;
+      ended = true;
+      clearTimeout(timer);
+      if (w) w.terminate();
+      if (detail) performance.mark("ie-course:warm-up", { detail });
+      done();
+    };
     if (!w || w.failed || !module) return end();
     try {
-      w.onmessage = w.onerror = end;
+      w.onmessage = (e) => end(e.data);
+      w.onerror = () => end({ failed: true });
       w.postMessage({ module });
-      timer = setTimeout(end, 1000);
+      timer = setTimeout(() => end({ cap: true }), 1000);
     } catch {
       end();
     }

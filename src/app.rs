@@ -1,10 +1,11 @@
 //! The course shell: header, table of contents, the page for the current URL, notices.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod diagrams;
 mod glossary;
 mod home;
 mod lesson;
-pub mod local_storage;
-pub mod persist;
+mod notices;
 pub mod progress;
 mod prose;
 pub mod router;
@@ -16,8 +17,10 @@ mod widget_slot;
 
 use crate::content::{COURSE_TITLE, GLOSSARY_TITLE, LESSONS};
 use crate::nav::{self, Route};
+use crate::services::page::typing_in_field;
+use crate::services::storage::Persist;
 use leptos::prelude::*;
-use persist::{NoticeArea, Persist};
+use notices::NoticeArea;
 use progress::{ProgressBar, ReadingProgress};
 use router::Location;
 use wasm_bindgen::JsCast;
@@ -77,13 +80,6 @@ pub fn mount() {
         page_shown.set(true);
     };
     set_timeout(show, std::time::Duration::ZERO);
-}
-
-/// True when `el` is a field the reader is typing in (so a single-key shortcut must not fire):
-/// the shell's shortcuts and the recall cards' keys both ask this.
-pub fn typing_in_field(el: &web_sys::Element) -> bool {
-    matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
-        || el.closest("[contenteditable]").ok().flatten().is_some()
 }
 
 /// True when a key press comes from a field the reader is typing in.
@@ -182,14 +178,10 @@ pub fn Shell(
     /// page, in the first of its start's two tasks (see [`mount`]); the build draws it all.
     page_shown: RwSignal<bool>,
 ) -> impl IntoView {
-    let loc = expect_context::<Location>();
-    let reading = expect_context::<ReadingProgress>();
+    let loc = Location::from_context();
     let search_built = Memo::new(move |was: Option<&bool>| was == Some(&true) || search_open.get());
     let shortcuts_built =
         Memo::new(move |was: Option<&bool>| was == Some(&true) || shortcuts_open.get());
-    // Each navigation closes the menu on narrow screens.
-    let close_menu = move |_| menu_open.set(false);
-
     let skip_href = move || format!("{}#main", nav::href(loc.route.get()));
     view! {
         <a class="skip-link" href=skip_href on:click=move |ev: web_sys::MouseEvent| {
@@ -202,6 +194,49 @@ pub fn Shell(
                 let _ = main.focus();
             }
         }>"Skip to the lesson"</a>
+        <SiteHeader menu_open search_open shortcuts_open />
+        <NoticeArea />
+        // Each dialog is built the first time it opens, not at start-up, and kept from then on.
+        {interactive(move || view! {
+        <Show when=move || search_built.get()>
+            <search::SearchDialog open=search_open />
+        </Show>
+        <Show when=move || shortcuts_built.get()>
+            <search::ShortcutsDialog open=shortcuts_open />
+        </Show>
+        })}
+        <div class="layout">
+            <Contents menu_open />
+            <main id="main" tabindex="-1">
+                {move || match loc.route.get() {
+                    _ if !page_shown.get() => ().into_any(),
+                    Route::Home => view! { <home::Home /> }.into_any(),
+                    Route::Lesson(i) => match LESSONS.get(i) {
+                        Some(l) => view! { <lesson::LessonPage index=i lesson=l /> }.into_any(),
+                        // Lesson routes come from the lesson table; anything else is no page.
+                        None => view! { <NotFound /> }.into_any(),
+                    },
+                    Route::Print => view! { <lesson::PrintPage /> }.into_any(),
+                    Route::Glossary => view! { <glossary::GlossaryPage /> }.into_any(),
+                    Route::NotFound => view! { <NotFound /> }.into_any(),
+                }}
+            </main>
+        </div>
+    }
+}
+
+/// The site's header: the contents menu's button (narrow screens), the title, search, the
+/// keyboard shortcuts and the theme.
+#[component]
+fn SiteHeader(
+    /// The contents menu is open (narrow screens).
+    menu_open: RwSignal<bool>,
+    /// The search dialog is open.
+    search_open: RwSignal<bool>,
+    /// The keyboard shortcuts dialog is open.
+    shortcuts_open: RwSignal<bool>,
+) -> impl IntoView {
+    view! {
         <header class="site-header">
             {interactive(move || view! {
             <button
@@ -247,73 +282,62 @@ pub fn Shell(
             <theme::ThemeToggle />
             })}
         </header>
-        <NoticeArea />
-        // Each dialog is built the first time it opens, not at start-up, and kept from then on.
-        {interactive(move || view! {
-        <Show when=move || search_built.get()>
-            <search::SearchDialog open=search_open />
-        </Show>
-        <Show when=move || shortcuts_built.get()>
-            <search::ShortcutsDialog open=shortcuts_open />
-        </Show>
-        })}
-        <div class="layout">
-            <nav id="toc" class="toc" class:open=move || menu_open.get() aria-label="Lessons" on:click=close_menu>
-                {interactive(move || view! {
-                    <ProgressBar />
-                })}
-                <ol>
-                    {LESSONS
-                        .iter()
-                        .enumerate()
-                        .map(|(i, lesson)| {
-                            let current = move || loc.route.get() == Route::Lesson(i);
-                            let read = move || reading.is_read(lesson.slug);
-                            view! {
-                                <li class:read=read>
-                                    <a
-                                        href=nav::href(Route::Lesson(i))
-                                        aria-current=move || current().then_some("page")
-                                    >
-                                        <span class="toc-title">{lesson.title}</span>
-                                        {interactive(move || view! {
-                                            <span class="tick" data-testid="toc-tick" hidden=move || !read()>
-                                                <span aria-hidden="true">"\u{2713}"</span>
-                                                <span class="visually-hidden">" (read)"</span>
-                                            </span>
-                                        })}
-                                    </a>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ol>
-                <p class="toc-extra">
-                    <a
-                        href=nav::href(Route::Glossary)
-                        data-testid="glossary-link"
-                        aria-current=move || (loc.route.get() == Route::Glossary).then_some("page")
-                    >
-                        {GLOSSARY_TITLE}
-                    </a>
-                    <a href=nav::href(Route::Print) data-testid="print-link">"The whole chapter, to print"</a>
-                </p>
-            </nav>
-            <main id="main" tabindex="-1">
-                {move || match loc.route.get() {
-                    _ if !page_shown.get() => ().into_any(),
-                    Route::Home => view! { <home::Home /> }.into_any(),
-                    Route::Lesson(i) => match LESSONS.get(i) {
-                        Some(l) => view! { <lesson::LessonPage index=i lesson=l /> }.into_any(),
-                        // Lesson routes come from the lesson table; anything else is no page.
-                        None => view! { <NotFound /> }.into_any(),
-                    },
-                    Route::Print => view! { <lesson::PrintPage /> }.into_any(),
-                    Route::Glossary => view! { <glossary::GlossaryPage /> }.into_any(),
-                    Route::NotFound => view! { <NotFound /> }.into_any(),
-                }}
-            </main>
-        </div>
+    }
+}
+
+/// The contents: every lesson, ticked once read, with the reading progress, the glossary and
+/// the print page.
+#[component]
+fn Contents(
+    /// The contents menu is open (narrow screens).
+    menu_open: RwSignal<bool>,
+) -> impl IntoView {
+    let loc = Location::from_context();
+    let reading = ReadingProgress::from_context();
+    // Each navigation closes the menu on narrow screens.
+    let close_menu = move |_| menu_open.set(false);
+    view! {
+        <nav id="toc" class="toc" class:open=move || menu_open.get() aria-label="Lessons" on:click=close_menu>
+            {interactive(move || view! {
+                <ProgressBar />
+            })}
+            <ol>
+                {LESSONS
+                    .iter()
+                    .enumerate()
+                    .map(|(i, lesson)| {
+                        let current = move || loc.route.get() == Route::Lesson(i);
+                        let read = move || reading.is_read(lesson.slug);
+                        view! {
+                            <li class:read=read>
+                                <a
+                                    href=nav::href(Route::Lesson(i))
+                                    aria-current=move || current().then_some("page")
+                                >
+                                    <span class="toc-title">{lesson.title}</span>
+                                    {interactive(move || view! {
+                                        <span class="tick" data-testid="toc-tick" hidden=move || !read()>
+                                            <span aria-hidden="true">"\u{2713}"</span>
+                                            <span class="visually-hidden">" (read)"</span>
+                                        </span>
+                                    })}
+                                </a>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ol>
+            <p class="toc-extra">
+                <a
+                    href=nav::href(Route::Glossary)
+                    data-testid="glossary-link"
+                    aria-current=move || (loc.route.get() == Route::Glossary).then_some("page")
+                >
+                    {GLOSSARY_TITLE}
+                </a>
+                <a href=nav::href(Route::Print) data-testid="print-link">"The whole chapter, to print"</a>
+            </p>
+        </nav>
     }
 }
 

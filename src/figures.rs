@@ -8,7 +8,7 @@ use crate::logic::break_even::{volume_text, CostInputs, DedicatedWins};
 use crate::logic::distill::{self, SEED_PRESET};
 use crate::logic::format::{escape_html, fixed, plain};
 use crate::logic::memory::{gpu_fraction, gpus_needed, weight_memory_gb, Precision};
-use crate::logic::{decode, eval, fleet, gpus, lab};
+use crate::logic::{batching, decode, eval, fleet, gpus, lab};
 
 /// The measuring lab's and the real distillation's figures (`figures/lab.rs`: native only).
 #[cfg(not(target_arch = "wasm32"))]
@@ -31,9 +31,36 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
     ("weight-gb-approx", "params=<billions> precision|bits"),
     (
         "decode-tps",
-        "weights-gb|(params precision|bits)|(read-params precision|bits) bandwidth|gpu=<preset id>",
+        "weights-gb|(params precision|bits)|(read-params precision|bits) bandwidth|gpu=<preset id> \
+         [gpus=<n>: split over n GPUs]",
     ),
     ("gpu-bandwidth", "gpu=<preset id>"),
+    ("gpu-tflops", "gpu=<preset id>"),
+    ("gpu-memory", "gpu=<preset id>"),
+    (
+        "batch-tps",
+        "gpu=<preset id> arch=<architecture id> weights-gb|(params precision|bits) batch context \
+         per=request|gpu",
+    ),
+    (
+        "max-batch",
+        "gpu=<preset id> arch=<architecture id> weights-gb|(params precision|bits) context",
+    ),
+    (
+        "compute-from",
+        "gpu=<preset id> arch=<architecture id> weights-gb|(params precision|bits) context",
+    ),
+    ("kv-gb", "arch=<architecture id> context batch"),
+    ("wilson", "passes=<n> n=<cases> (95% interval, as the mini eval shows it)"),
+    (
+        "queue-e2e",
+        "network=<ms> service=<ms> load=<0-1> [speedup=<×>] [part=total|queue] (one server)",
+    ),
+    (
+        "compute-batch",
+        "gpu=<preset id> precision|bits (weights only, no KV cache)",
+    ),
+    ("expert-share", "arch=<architecture id> batch"),
     (
         "weight-ratio",
         "large=<billions> small=<billions> precision|bits",
@@ -51,6 +78,8 @@ pub const INLINE_FIGURES: &[(&str, &str)] = &[
     ("loss-soft", "student=a|b"),
     ("kl", "student=a|b"),
     ("teacher-entropy", ""),
+    ("soft-gap", "t=<temperature> (student B's T²-scaled soft loss − A's)"),
+    ("kl-gap", "t=<temperature> (student B's KL − A's, unscaled)"),
     ("teacher-probs", ""),
     ("neg-ln", "p=<probability>"),
     ("eval-accuracy", "system=baseline|optimized"),
@@ -174,6 +203,62 @@ fn gpu(args: &Args) -> Result<&'static gpus::GpuPreset, String> {
     })
 }
 
+/// The architecture named by `arch=<id>` (`llama3-8b`), as the decode-ceiling widget offers it.
+fn architecture(args: &Args) -> Result<&'static batching::Architecture, String> {
+    let id = arg(args, "arch")?;
+    batching::architecture(id).ok_or_else(|| {
+        let ids: Vec<_> = batching::ARCHITECTURES.iter().map(|a| a.id).collect();
+        format!("unknown architecture `{id}`; use one of {}", ids.join(", "))
+    })
+}
+
+/// Mean wait in the queue of one server (an M/M/1 queue), in ms: load ÷ (1 − load) × service
+/// time, for requests arriving at random at `load` (0 to 1) of what the server can serve, each
+/// taking `service_ms` on average. At 75 % load, 300 ms of service waits 900 ms; the same
+/// arrivals with 150 ms of service are a 37.5 % load and wait 90 ms.
+pub fn mm1_queue_ms(service_ms: f64, load: f64) -> f64 {
+    load / (1.0 - load) * service_ms
+}
+
+/// A whole count from `key` that may be 0 (passes of an eval).
+fn whole_or_zero(args: &Args, key: &str) -> Result<u64, String> {
+    let text = arg(args, key)?;
+    match crate::logic::read_f64(text) {
+        Some(0.0) => Ok(0),
+        _ => whole(args, key),
+    }
+}
+
+/// A whole count from `key` (a batch, a context length), at least 1.
+fn whole(args: &Args, key: &str) -> Result<u64, String> {
+    let n = num(args, key)?;
+    if n.fract() != 0.0 || n > 1e12 {
+        return Err(format!("`{key}` must be a whole number"));
+    }
+    Ok(n as u64)
+}
+
+/// A model served on one GPU preset, from `gpu`, `arch`, the weights (`weights-gb`, or
+/// `params` at a precision) and `batch` (1 when not asked for) and `context`. A dense model:
+/// the lessons quote batches of dense models, and the MoE share on its own (`expert-share`).
+fn serving(args: &Args) -> Result<batching::Serving, String> {
+    let weights_gb = match arg(args, "weights-gb") {
+        Ok(_) => num(args, "weights-gb")?,
+        Err(_) => weight_memory_gb(num(args, "params")?, precision(args)?),
+    };
+    let batch = match arg(args, "batch") {
+        Ok(_) => whole(args, "batch")?,
+        Err(_) => 1,
+    };
+    Ok(batching::Serving::new(
+        architecture(args)?,
+        decode::ModelWeights::dense(weights_gb),
+        batching::Machine::of(gpu(args)?),
+        batch,
+        whole(args, "context")?,
+    ))
+}
+
 /// The text of inline figure `name` for `args`, e.g. `"140 GB"`.
 pub fn inline(name: &str, args: &Args) -> Result<String, String> {
     match name {
@@ -235,6 +320,7 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                     "bits",
                     "bandwidth",
                     "gpu",
+                    "gpus",
                 ],
             )?;
             // Weights read per token: given in GB; or `params` at about `bits`, rounded as the
@@ -251,12 +337,152 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                 Ok(_) => gpu(args)?.bandwidth_gb_s,
                 Err(_) => num(args, "bandwidth")?,
             };
-            let tps = decode::decode_ceiling_tps(bandwidth, weights);
+            // Split over `gpus` GPUs, each reads its share at once: the bound the decode
+            // ceiling's fit note gives (`decode::fit`), before any traffic between them.
+            let gpus = match arg(args, "gpus") {
+                Ok(_) => whole(args, "gpus")? as f64,
+                Err(_) => 1.0,
+            };
+            let tps = gpus * decode::decode_ceiling_tps(bandwidth, weights);
             Ok(format!("{} tok/s", decode::three_figures(tps)))
         }
         "gpu-bandwidth" => {
             check_known(args, &["gpu"])?;
             Ok(format!("{} GB/s", plain(gpu(args)?.bandwidth_gb_s)))
+        }
+        "gpu-tflops" => {
+            check_known(args, &["gpu"])?;
+            Ok(format!("{} TFLOPS", plain(gpu(args)?.peak_tflops)))
+        }
+        "gpu-memory" => {
+            check_known(args, &["gpu"])?;
+            Ok(format!("{} GB", plain(gpu(args)?.memory_gb)))
+        }
+        "batch-tps" => {
+            check_known(
+                args,
+                &[
+                    "gpu",
+                    "arch",
+                    "weights-gb",
+                    "params",
+                    "precision",
+                    "bits",
+                    "batch",
+                    "context",
+                    "per",
+                ],
+            )?;
+            let s = serving(args)?;
+            if s.weights_do_not_fit() {
+                return Err("the weights do not fit this GPU: no batch runs".into());
+            }
+            if s.bound == batching::Bound::KvMemory {
+                return Err(format!(
+                    "batch {} does not fit: at most {} sequences of this context do",
+                    s.asked_batch,
+                    s.max_batch.unwrap_or_default()
+                ));
+            }
+            let tps = match arg(args, "per")? {
+                "request" => s.step.per_request_tps,
+                "gpu" => s.step.total_tps,
+                other => return Err(format!("unknown `per={other}`; use request or gpu")),
+            };
+            Ok(format!("{} tok/s", batching::figure(tps)))
+        }
+        "max-batch" => {
+            check_known(
+                args,
+                &[
+                    "gpu",
+                    "arch",
+                    "weights-gb",
+                    "params",
+                    "precision",
+                    "bits",
+                    "context",
+                ],
+            )?;
+            let s = serving(args)?;
+            Ok(fixed(s.max_batch.unwrap_or_default() as f64, 0))
+        }
+        "compute-from" => {
+            check_known(
+                args,
+                &[
+                    "gpu",
+                    "arch",
+                    "weights-gb",
+                    "params",
+                    "precision",
+                    "bits",
+                    "context",
+                ],
+            )?;
+            let s = serving(args)?;
+            s.compute_from_batch
+                .map(|b| fixed(b as f64, 0))
+                .ok_or_else(|| "compute never binds at this context: nothing to quote".into())
+        }
+        "wilson" => {
+            check_known(args, &["passes", "n"])?;
+            let (passes, n) = (whole_or_zero(args, "passes")?, whole(args, "n")?);
+            if passes > n {
+                return Err("`passes` must be at most `n`".into());
+            }
+            let (lo, hi) = eval::wilson_interval(passes as usize, n as usize, eval::Z_95);
+            Ok(format!(
+                "{}% to {}%",
+                fixed(lo * 100.0, 0),
+                fixed(hi * 100.0, 0)
+            ))
+        }
+        "queue-e2e" => {
+            check_known(args, &["network", "service", "load", "speedup", "part"])?;
+            let load = num(args, "load")?;
+            if load >= 1.0 {
+                return Err("`load` is a share of one server's capacity: below 1".into());
+            }
+            let speedup = match arg(args, "speedup") {
+                Ok(_) => num(args, "speedup")?,
+                Err(_) => 1.0,
+            };
+            let service = num(args, "service")? / speedup;
+            let queue = mm1_queue_ms(service, load / speedup);
+            let ms = match arg(args, "part").unwrap_or("total") {
+                "total" => num(args, "network")? + queue + service,
+                "queue" => queue,
+                other => return Err(format!("unknown `part={other}`; use total or queue")),
+            };
+            // As the latency explorer prints a time, so the lesson and the widget read alike.
+            Ok(crate::logic::latency::ms_text(ms))
+        }
+        "kv-gb" => {
+            check_known(args, &["arch", "context", "batch"])?;
+            let gb = whole(args, "batch")? as f64
+                * batching::kv_gb_per_sequence(architecture(args)?, whole(args, "context")?);
+            Ok(format!("{} GB", decode::three_figures(gb)))
+        }
+        "compute-batch" => {
+            check_known(args, &["gpu", "precision", "bits"])?;
+            let g = gpu(args)?;
+            let b = batching::compute_bound_batch_weights_only(
+                g.peak_tflops,
+                g.bandwidth_gb_s,
+                precision(args)?.bytes_per_param(),
+            );
+            Ok(fixed(b, 0))
+        }
+        "expert-share" => {
+            check_known(args, &["arch", "batch"])?;
+            let routing = architecture(args)?
+                .routing
+                .ok_or("this architecture is dense: it has no experts to share")?;
+            Ok(format!(
+                "{}%",
+                fixed(routing.share_read(whole(args, "batch")?) * 100.0, 0)
+            ))
         }
         "weight-ratio" => {
             check_known(args, &["large", "small", "precision", "bits"])?;
@@ -329,6 +555,24 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                 },
                 3,
             ))
+        }
+        "soft-gap" | "kl-gap" => {
+            check_known(args, &["t"])?;
+            let t = num(args, "t")?;
+            let logs = |p: &[f64]| {
+                distill::log_probs(distill::Entry::Weights, p).map_err(|e| e.to_string())
+            };
+            let teacher = logs(&SEED_PRESET.teacher)?;
+            let (a, b) = (logs(&SEED_PRESET.student_a)?, logs(&SEED_PRESET.student_b)?);
+            // The playground's own comparison, at its default α (it does not enter either gap).
+            let c = distill::compare(&teacher, [&a, &b], Some(SEED_PRESET.hard_index), t, 0.5);
+            let [sa, sb] = &c.students;
+            let gap = if name == "soft-gap" {
+                sb.soft.value - sa.soft.value
+            } else {
+                sb.kl - sa.kl
+            };
+            Ok(fixed(gap, 3))
         }
         "teacher-entropy" => {
             check_known(args, &[])?;
@@ -637,11 +881,12 @@ mod tests {
             ("neg-ln", &[("p", "0.30")], "1.204"),
             ("eval-accuracy", &[("system", "baseline")], "90%"),
             ("eval-accuracy", &[("system", "optimized")], "90%"),
-            // The break-even widget's examples (not quoted prices): a staircase of crossings.
+            // The break-even widget's examples (not quoted prices; the throughput is the 8B FP16
+            // ceiling on an H100 at batch 8): a staircase of crossings.
             ("break-even-first", &[], "3,042 M"),
-            ("break-even-range", &[("gpus", "1")], "3,042 to 3,942 M"),
-            ("break-even-range", &[("gpus", "2")], "6,083 to 7,884 M"),
-            ("break-even-range", &[("gpus", "3")], "9,125 to 11,826 M"),
+            ("break-even-range", &[("gpus", "1")], "3,042 to 3,882 M"),
+            ("break-even-range", &[("gpus", "2")], "6,083 to 7,763 M"),
+            ("break-even-range", &[("gpus", "3")], "9,125 to 11,645 M"),
             ("break-even-always", &[], "12,167 M"),
             (
                 "break-even-always",
@@ -703,6 +948,163 @@ mod tests {
         for (name, a, want) in cases {
             assert_eq!(inline(name, &args(a)).as_deref(), Ok(*want), "{name} {a:?}");
         }
+    }
+
+    /// The batching figures the lessons quote (COURSE.md, "Batching"), from the code the
+    /// decode-ceiling widget runs, on an H100's data-sheet figures.
+    #[test]
+    fn batching_figures() {
+        type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+        let fp16_8b: &[(&str, &str)] = &[
+            ("gpu", "h100-80"),
+            ("arch", "llama3-8b"),
+            ("params", "8"),
+            ("precision", "fp16"),
+            ("context", "1024"),
+        ];
+        let with = |extra: &[(&'static str, &'static str)]| -> Vec<(String, String)> {
+            args(&[fp16_8b, extra].concat())
+        };
+        assert_eq!(
+            inline("batch-tps", &with(&[("batch", "1"), ("per", "request")])).as_deref(),
+            Ok("208 tok/s")
+        );
+        assert_eq!(
+            inline("batch-tps", &with(&[("batch", "32"), ("per", "request")])).as_deref(),
+            Ok("165 tok/s")
+        );
+        assert_eq!(
+            inline("batch-tps", &with(&[("batch", "32"), ("per", "gpu")])).as_deref(),
+            Ok("5,282 tok/s")
+        );
+        assert_eq!(inline("max-batch", &with(&[])).as_deref(), Ok("476"));
+        // Past the limit a lesson cannot quote a figure that no GPU runs.
+        assert!(
+            inline("batch-tps", &with(&[("batch", "477"), ("per", "gpu")]))
+                .unwrap_err()
+                .contains("at most 476")
+        );
+        assert!(
+            inline("batch-tps", &with(&[("batch", "8"), ("per", "user")]))
+                .unwrap_err()
+                .contains("unknown `per=user`")
+        );
+        let cases: &[Case] = &[
+            ("gpu-tflops", &[("gpu", "h100-80")], "989 TFLOPS"),
+            ("gpu-memory", &[("gpu", "h100-80")], "80 GB"),
+            (
+                "compute-batch",
+                &[("gpu", "h100-80"), ("precision", "fp16")],
+                "295",
+            ),
+            (
+                "kv-gb",
+                &[("arch", "llama3-70b"), ("context", "8192"), ("batch", "32")],
+                "85.9 GB",
+            ),
+            (
+                "expert-share",
+                &[("arch", "deepseek-r1"), ("batch", "8")],
+                "22%",
+            ),
+            (
+                "expert-share",
+                &[("arch", "deepseek-r1"), ("batch", "32")],
+                "64%",
+            ),
+            (
+                "expert-share",
+                &[("arch", "deepseek-r1"), ("batch", "64")],
+                "87%",
+            ),
+        ];
+        for (name, a, want) in cases {
+            assert_eq!(inline(name, &args(a)).as_deref(), Ok(*want), "{name} {a:?}");
+        }
+        // With 128 tokens of context, compute binds from batch 428; at 1,024 it never does.
+        let short: Vec<(&str, &str)> = fp16_8b
+            .iter()
+            .copied()
+            .filter(|(k, _)| *k != "context")
+            .chain([("context", "128")])
+            .collect();
+        assert_eq!(inline("compute-from", &args(&short)).as_deref(), Ok("428"));
+        assert!(inline("compute-from", &with(&[]))
+            .unwrap_err()
+            .contains("never binds"));
+        // R1 split over the 9 H100s that hold it: 9 × 90.5 tok/s, before any traffic between
+        // them.
+        let r1_split = [
+            ("read-params", "37"),
+            ("precision", "fp8"),
+            ("gpu", "h100-80"),
+            ("gpus", "9"),
+        ];
+        assert_eq!(
+            inline("decode-tps", &args(&r1_split)).as_deref(),
+            Ok("815 tok/s")
+        );
+        assert!(inline(
+            "expert-share",
+            &args(&[("arch", "llama3-8b"), ("batch", "8")])
+        )
+        .unwrap_err()
+        .contains("dense"));
+        assert!(inline(
+            "kv-gb",
+            &args(&[("arch", "gpt"), ("context", "1"), ("batch", "1")])
+        )
+        .unwrap_err()
+        .contains("unknown architecture `gpt`; use one of llama3-3b"));
+        // The 70B in FP16 does not fit an H100: no batch figure.
+        let big = args(&[
+            ("gpu", "h100-80"),
+            ("arch", "llama3-70b"),
+            ("params", "70"),
+            ("precision", "fp16"),
+            ("context", "1024"),
+            ("per", "gpu"),
+        ]);
+        assert!(inline("batch-tps", &big)
+            .unwrap_err()
+            .contains("do not fit"));
+    }
+
+    /// The playground's "Try this" at T = 4: the T²-scaled soft losses of the two students move
+    /// apart while the unscaled KL between them shrinks.
+    #[test]
+    fn temperature_widens_the_scaled_gap_and_narrows_the_kl_gap() {
+        let at = |name, t| inline(name, &args(&[("t", t)]));
+        assert_eq!(at("soft-gap", "1").as_deref(), Ok("0.317"));
+        assert_eq!(at("soft-gap", "4").as_deref(), Ok("0.745"));
+        let (kl1, kl4) = (at("kl-gap", "1").unwrap(), at("kl-gap", "4").unwrap());
+        assert_eq!(kl1, "0.317");
+        assert!(kl4.parse::<f64>().unwrap() < 0.317, "{kl4}");
+    }
+
+    /// Small samples: the interval the mini eval shows, quoted in the lessons.
+    #[test]
+    fn wilson_intervals_and_a_busy_queue() {
+        assert_eq!(
+            inline("wilson", &args(&[("passes", "8"), ("n", "10")])).as_deref(),
+            Ok("49% to 94%")
+        );
+        assert_eq!(
+            inline("wilson", &args(&[("passes", "0"), ("n", "10")])).as_deref(),
+            Ok("0% to 28%")
+        );
+        assert!(inline("wilson", &args(&[("passes", "11"), ("n", "10")])).is_err());
+        // The latency explorer's "Busy queue" (80 ms network, 900 ms queue, 300 ms inference)
+        // is one server at 75 % load: halving inference time cuts the wait to 90 ms and the
+        // whole to 320 ms, not 1,130.
+        let busy = [("network", "80"), ("service", "300"), ("load", "0.75")];
+        assert_eq!(inline("queue-e2e", &args(&busy)).as_deref(), Ok("1280 ms"));
+        let half: Vec<_> = busy.iter().copied().chain([("speedup", "2")]).collect();
+        assert_eq!(inline("queue-e2e", &args(&half)).as_deref(), Ok("320 ms"));
+        let wait: Vec<_> = half.iter().copied().chain([("part", "queue")]).collect();
+        assert_eq!(inline("queue-e2e", &args(&wait)).as_deref(), Ok("90 ms"));
+        let full = [("network", "80"), ("service", "300"), ("load", "1")];
+        assert!(inline("queue-e2e", &args(&full)).is_err());
     }
 
     #[test]

@@ -6,6 +6,7 @@
 //! `build/main.rs` includes the modules the lessons' figures need with `#[path]`, so a figure
 //! written into a lesson at build time comes from the code the live widget runs.
 
+pub mod batching;
 pub mod break_even;
 pub mod chart;
 pub mod decode;

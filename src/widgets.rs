@@ -8,10 +8,7 @@ mod calc_parts;
 pub mod controls;
 mod decode_ceiling;
 mod decode_lab;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod diagrams;
 mod distillation;
-mod download;
 mod fleet_swap;
 mod lab_result;
 mod lab_worker;
@@ -20,7 +17,6 @@ mod mini_eval;
 pub mod modules;
 mod recall;
 mod try_it;
-mod url_state;
 mod weight_memory;
 mod workload_sort;
 
@@ -43,7 +39,7 @@ macro_rules! widgets {
 }
 macro_rules! drawn {
     ($($name:literal),* $(,)?) => {
-        /// The widgets the build draws into the page (`widgets::diagrams`): their markup travels with
+        /// The widgets the build draws into the page (`app::diagrams`): their markup travels with
         /// the lesson's text (`content::Block::Drawn`), and no widgets module carries them.
         pub const DRAWN: &[&str] = &[$($name),*];
     };
@@ -77,4 +73,27 @@ pub fn mount(widgets: &[Widget], name: &str, params: &str) -> AnyView {
     mounted.unwrap_or_else(|e| {
         view! { <p class="widget-error" role="alert">{e.to_string()}</p> }.into_any()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::{Block, LESSONS};
+
+    #[test]
+    fn every_lesson_directive_reads_back_through_the_registry() {
+        let registry = REGISTRY;
+        let mut seen = 0;
+        for block in LESSONS.iter().flat_map(|l| l.blocks) {
+            if let Block::Widget(w) = block {
+                let pairs: Vec<(String, String)> = serde_json::from_str(w.params).unwrap();
+                let params = widget_params(w.name, w.params, registry).unwrap();
+                for (k, v) in &pairs {
+                    assert_eq!(params.get(k), Some(v.as_str()), "{} {k}", w.name);
+                }
+                seen += 1;
+            }
+        }
+        assert!(seen >= 8, "the lessons place widgets");
+    }
 }

@@ -363,7 +363,7 @@ fn every_glossary_term_is_used_and_every_lesson_marks_terms() {
                 .collect::<Vec<_>>()
         })
         .collect();
-    let keys: &[&str] = &["lesson", "params", "precision"];
+    let keys: &[&str] = &["lesson", "params", "precision", "throughput"];
     let widgets: Vec<(&str, &[&str])> = names.iter().map(|n| (n.as_str(), keys)).collect();
     let ctx = Context {
         widgets: &widgets,
@@ -427,4 +427,103 @@ fn every_interactive_widget_comes_with_try_this() {
         missing.is_empty(),
         "widgets without \"Try this\": {missing:#?}"
     );
+}
+
+/// A lesson file of the real course, by name.
+fn course_file(name: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    std::fs::read_to_string(dir.join(name)).unwrap()
+}
+
+/// 1.1's break-even calculator starts from the throughput the decode-ceiling widget computes
+/// for the model, GPU, batch and context the lesson states, so the two lessons agree (the
+/// example was once 1,500 tok/s, far past the 8B's one-sequence ceiling of 209 on an H100).
+#[test]
+fn the_break_even_example_is_the_batched_ceiling_the_lesson_names() {
+    use ie_course::logic::batching::{architecture, figure, Machine, Serving};
+    use ie_course::logic::break_even::{
+        EXAMPLE_BATCH, EXAMPLE_CONTEXT_TOKENS, EXAMPLE_THROUGHPUT_TPS,
+    };
+    let text = course_file("shared-or-dedicated.md");
+    let directive = text
+        .split("```widget break-even\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the lesson places the break-even widget");
+    let typed = directive
+        .lines()
+        .find_map(|l| l.strip_prefix("throughput: "))
+        .expect("the widget is given the example throughput");
+    assert_eq!(typed.parse::<f64>().unwrap(), EXAMPLE_THROUGHPUT_TPS);
+    let h100 = ie_course::logic::gpus::preset("h100-80").unwrap();
+    let served = Serving::new(
+        architecture("llama3-8b").unwrap(),
+        ie_course::logic::decode::ModelWeights::dense(16.0),
+        Machine::of(h100),
+        EXAMPLE_BATCH,
+        EXAMPLE_CONTEXT_TOKENS,
+    );
+    assert_eq!(figure(served.step.total_tps).replace(',', ""), typed);
+    // The lesson states that configuration, with its figure computed, not typed.
+    assert!(
+        text.contains(
+            "`=batch-tps gpu=h100-80 arch=llama3-8b params=8 precision=fp16 batch=8 context=2048 per=gpu`"
+        ),
+        "1.1 quotes the batched ceiling behind its example"
+    );
+}
+
+/// The decode ceiling is a bound for one sequence, said so wherever it is taught, and the
+/// batching that lifts a GPU's output past it is defined in the glossary.
+#[test]
+fn the_ceiling_is_taught_per_sequence_and_batching_is_defined() {
+    let glossary = lessons::glossary::parse(&course_file("glossary.md")).unwrap();
+    let defined = |name: &str| {
+        glossary
+            .terms
+            .iter()
+            .find(|t| t.name == name)
+            .unwrap_or_else(|| panic!("the glossary defines {name}"))
+            .definition
+            .clone()
+    };
+    for term in [
+        "Batching",
+        "Embedding",
+        "Attention",
+        "Product-market fit",
+        "LoRA",
+    ] {
+        assert!(!defined(term).is_empty(), "{term}");
+    }
+    assert!(
+        defined("Decode").contains("for one sequence"),
+        "{}",
+        defined("Decode")
+    );
+    let size = course_file("why-size-wins.md");
+    assert!(size.contains("> tokens per second, per sequence ≤ memory bandwidth"));
+    assert!(size.contains("### Many requests at once: batching"));
+    let latency = course_file("latency-and-throughput.md");
+    assert!(latency.contains("For one sequence, each step reads all the weights"));
+    assert!(latency.contains("## Measuring under load"));
+}
+
+/// The playground mixes α × hard + (1 − α) × soft; the lesson must say so, and promise what
+/// that convention gives (α = 1 ignores the teacher). Goodhart's law is quoted as Strathern
+/// wrote it, with her name and year.
+#[test]
+fn the_lesson_states_the_playgrounds_alpha_and_quotes_strathern() {
+    use ie_course::logic::distill::mixed_loss;
+    let text = course_file("model-selection.md");
+    assert!(text.contains("α × hard-label loss + (1 − α) × soft-target loss"));
+    assert!(
+        text.contains("α = 0 is pure imitation of the teacher; α = 1 ignores the teacher entirely")
+    );
+    assert_eq!(mixed_loss(1.0, 0.511, 0.886), 0.511);
+    assert_eq!(mixed_loss(0.0, 0.511, 0.886), 0.886);
+    assert!(!text.contains("α sets the share of the soft-target loss"));
+    assert!(text.contains(
+        "Marilyn Strathern put it in the form usually quoted (1997): \"When a measure becomes a target,\" she wrote, \"it ceases to be a good measure.\""
+    ));
 }

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 /// The title page.
 #[component]
 pub fn Home() -> impl IntoView {
-    let reading = expect_context::<ReadingProgress>();
+    let reading = ReadingProgress::from_context();
     let resume = move || {
         reading.last().and_then(|(i, heading)| {
             let lesson = LESSONS.get(i)?;

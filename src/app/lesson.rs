@@ -1,15 +1,21 @@
 //! A lesson page: its prose and widgets in order, then links to the lessons around it.
 
-use super::prose::{self, Prose, State, Text};
+use super::prose::{self, Pages, Prose, State, Text};
 use super::router::{brought_back, scroll_to, Location};
 use crate::content::{Block, Lesson, GLOSSARY, GLOSSARY_KEY, GLOSSARY_TITLE, LESSONS};
 use crate::nav::{self, Route};
 use leptos::prelude::*;
 
+/// The lessons' text the shell provides; where none was provided (a component drawn outside
+/// the shell), none in hand: each lesson's text is then fetched from its page, as after a move.
+fn prose() -> Prose {
+    use_context::<Prose>().unwrap_or_else(|| Prose::new(Pages::default()))
+}
+
 /// Where the prose of lesson `slug` stands, fetching `page` (a page that carries it, relative
 /// to the site's base) when it is not in hand yet.
 pub(super) fn prose_of(slug: &'static str, page: String) -> Memo<State> {
-    let prose = expect_context::<Prose>();
+    let prose = prose();
     Memo::new(move |_| prose.get(slug, page.clone()))
 }
 
@@ -26,7 +32,7 @@ pub fn LessonBody(
     /// What the page is, for the loading and failure lines: "lesson" or "glossary".
     noun: &'static str,
 ) -> impl IntoView {
-    let prose = expect_context::<Prose>();
+    let prose = prose();
     move || match state.get() {
         State::Loading => view! {
             <p class="lesson-loading" role="status">{format!("Loading the {noun}\u{2026}")}</p>
@@ -137,7 +143,7 @@ pub fn PrintPage() -> impl IntoView {
 /// its title so that screen readers announce the new page. The page the app starts on, when the
 /// browser brought it back (a reload, Back or Forward), stays where the browser put the reader.
 pub(super) fn land(heading: NodeRef<leptos::html::H1>, loaded: Memo<bool>) {
-    let loc = expect_context::<Location>();
+    let loc = Location::from_context();
     let restored = brought_back();
     Effect::new(move |_| {
         let hash = loc.hash.get();
@@ -185,7 +191,7 @@ pub fn LessonPage(
 
     let pager = NodeRef::<leptos::html::Nav>::new();
     let auto_mark_done = super::progress::follow_reading(lesson, pager);
-    let reading = expect_context::<super::progress::ReadingProgress>();
+    let reading = super::progress::ReadingProgress::from_context();
     let read = move || reading.is_read(lesson.slug);
 
     let (prev, next) = nav::neighbours(index);

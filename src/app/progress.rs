@@ -1,9 +1,9 @@
 //! Reading progress in the page: ticks in the contents, a progress bar, "continue where you left
 //! off", and the lesson marked read when its end comes into view.
 
-use super::persist::Persist;
 use crate::content::{Lesson, LESSONS};
 use crate::logic::progress::{self, Progress};
+use crate::services::storage::Persist;
 use leptos::prelude::*;
 
 const STORE_NAME: &str = "progress";
@@ -23,6 +23,14 @@ impl ReadingProgress {
             state: RwSignal::new(stored.unwrap_or_default()),
             persist,
         }
+    }
+
+    /// The progress the shell provides; where none was provided (a component drawn outside the
+    /// shell), the stored progress, loaded afresh: what is read stays read, and a change is
+    /// saved over what is stored, not over an empty record.
+    pub fn from_context() -> Self {
+        use_context::<ReadingProgress>()
+            .unwrap_or_else(|| ReadingProgress::load(Persist::from_context()))
     }
 
     /// A reader who has read nothing yet: what the build renders (no stored progress there).
@@ -76,7 +84,7 @@ impl ReadingProgress {
 /// The contents' progress bar: "3 of 8 read".
 #[component]
 pub fn ProgressBar() -> impl IntoView {
-    let progress = expect_context::<ReadingProgress>();
+    let progress = ReadingProgress::from_context();
     let total = LESSONS.len();
     view! {
         <div class="reading-progress" data-testid="reading-progress">
@@ -107,7 +115,7 @@ pub fn follow_reading(
     lesson: &'static Lesson,
     end: NodeRef<leptos::html::Nav>,
 ) -> StoredValue<bool> {
-    let progress = expect_context::<ReadingProgress>();
+    let progress = ReadingProgress::from_context();
     let auto_done = StoredValue::new(false);
     let slug = lesson.slug;
     if !cfg!(target_arch = "wasm32") {

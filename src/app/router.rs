@@ -49,6 +49,13 @@ fn current_hash() -> String {
 }
 
 impl Location {
+    /// The reader's place the shell provides; where none was provided (a component drawn
+    /// outside the shell), no page: the shell then shows its "no lesson at this address" page
+    /// rather than a wrong one.
+    pub fn from_context() -> Self {
+        use_context::<Location>().unwrap_or_else(|| Location::at(Route::NotFound))
+    }
+
     /// A reader on `route`'s page, at its top, before any navigation: what the build renders.
     pub fn at(route: Route) -> Self {
         Location {
@@ -161,21 +168,10 @@ impl Location {
     }
 }
 
-/// The window event by which the widgets module (which has no router of its own) asks the shell
-/// to go to a page; the shell cancels the event when it went.
+/// The window event by which the page's scripts (the diagrams', `style/diagrams.js`, which have
+/// no router of their own) ask the shell to go to a page; the shell cancels the event when it
+/// went.
 pub const NAVIGATE_EVENT: &str = "ie-course-navigate";
-
-/// Asks the shell to go to `href` without a reload; false when it could not.
-pub fn ask_shell_to_go(href: &str) -> bool {
-    let init = web_sys::CustomEventInit::new();
-    init.set_detail(&wasm_bindgen::JsValue::from_str(href));
-    init.set_cancelable(true);
-    match web_sys::CustomEvent::new_with_event_init_dict(NAVIGATE_EVENT, &init) {
-        // dispatch_event is false when a listener cancelled the event: the shell went there.
-        Ok(ev) => !window().dispatch_event(&ev).unwrap_or(true),
-        Err(_) => false,
-    }
-}
 
 #[wasm_bindgen::prelude::wasm_bindgen]
 extern "C" {

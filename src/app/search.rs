@@ -4,62 +4,49 @@ use super::router::Location;
 use crate::content::LESSONS;
 use crate::logic::search::{self, Hit};
 use leptos::prelude::*;
+use std::rc::Rc;
 
 /// The search index and the section texts for snippets, from `search.json` (written by the
-/// build; see `xtask/src/assets.rs`), fetched the first time the dialog opens. Kept for the
-/// rest of the visit.
+/// build; see `xtask/src/assets.rs`), fetched the first time the dialog opens and kept, shared,
+/// for the rest of the visit.
 struct SearchData {
-    index: Vec<(&'static str, Vec<search::Posting>)>,
-    sections: Vec<Vec<&'static str>>,
+    index: Vec<(String, Vec<search::Posting>)>,
+    sections: Vec<Vec<String>>,
 }
 
 impl SearchData {
-    fn parse(json: String) -> Result<&'static SearchData, String> {
+    fn parse(json: String) -> Result<Rc<SearchData>, String> {
         #[derive(serde::Deserialize)]
         struct File {
             index: String,
             sections: Vec<Vec<String>>,
         }
         let file: File = serde_json::from_str(&json).map_err(|e| e.to_string())?;
-        // Read once per visit and kept until the page closes.
-        let index: &'static str = Box::leak(file.index.into_boxed_str());
-        let sections = file
-            .sections
+        let index = search::parse_index(&file.index)
             .into_iter()
-            .map(|l| {
-                l.into_iter()
-                    .map(|t| &*Box::leak(t.into_boxed_str()))
-                    .collect()
-            })
+            .map(|(term, postings)| (term.to_string(), postings))
             .collect();
-        Ok(Box::leak(Box::new(SearchData {
-            index: search::parse_index(index),
-            sections,
-        })))
+        Ok(Rc::new(SearchData {
+            index,
+            sections: file.sections,
+        }))
     }
 
-    fn text(&self, hit: &Hit) -> &'static str {
+    fn text(&self, hit: &Hit) -> &str {
         self.sections
             .get(hit.lesson)
             .and_then(|l| l.get(hit.section))
-            .copied()
-            .unwrap_or("")
+            .map_or("", String::as_str)
     }
 }
 
 /// Where the search data stands.
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 enum Data {
     NotAsked,
     Loading,
-    Ready(&'static SearchData),
+    Ready(Rc<SearchData>),
     Failed(String),
-}
-
-impl PartialEq for SearchData {
-    fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self, other)
-    }
 }
 
 /// Results shown at most.
@@ -105,17 +92,70 @@ fn sync_dialog(
     });
 }
 
+/// The line under the search field: nothing before a query, then loading, a failure, none
+/// found, or how many sections were found.
+fn count_text(query: &str, found: usize, data: &Data) -> String {
+    if query.trim().is_empty() {
+        String::new()
+    } else if let Data::Failed(why) = data {
+        format!("Search is not available right now ({why}). Check the connection and open search again.")
+    } else if !matches!(data, Data::Ready(_)) {
+        "Loading the search index\u{2026}".to_string()
+    } else if found == 0 {
+        format!("No section mentions \u{201c}{}\u{201d}.", query.trim())
+    } else {
+        format!("{found} section{} found", if found == 1 { "" } else { "s" })
+    }
+}
+
+/// One result: where it is (lesson and heading) and a snippet of its text around `query`,
+/// marked where it matches; `go` follows it.
+fn result_item(
+    hit: &Hit,
+    data: &SearchData,
+    query: &str,
+    go: impl Fn(String) + Copy + 'static,
+) -> Option<impl IntoView> {
+    let lesson = LESSONS.get(hit.lesson)?;
+    let section = lesson.sections.get(hit.section)?;
+    let href = href_of(hit);
+    let target = href.clone();
+    // Pieces of our text, marked where they match: text nodes, never HTML.
+    let pieces = search::snippet(data.text(hit), query, 70)
+        .into_iter()
+        .map(|(text, hit)| {
+            if hit {
+                view! { <mark>{text}</mark> }.into_any()
+            } else {
+                text.into_any()
+            }
+        })
+        .collect_view();
+    Some(view! {
+        <li>
+            <a href=href on:click=move |ev| { ev.prevent_default(); go(target.clone()); }>
+                <span class="result-where">
+                    <span class="result-lesson">{lesson.title}</span>
+                    {(!section.heading.is_empty()).then(|| view! { <span class="result-heading">{section.heading}</span> })}
+                </span>
+                <span class="result-snippet">{pieces}</span>
+            </a>
+        </li>
+    })
+}
+
 /// The search dialog; `open` shows and hides it.
 #[component]
 pub fn SearchDialog(
     /// True while the dialog is open.
     open: RwSignal<bool>,
 ) -> impl IntoView {
-    let loc = expect_context::<Location>();
+    let loc = Location::from_context();
     let dialog = NodeRef::<leptos::html::Dialog>::new();
     let input = NodeRef::<leptos::html::Input>::new();
     let query = RwSignal::new(String::new());
-    let data = RwSignal::new(Data::NotAsked);
+    // Local: the data is shared by `Rc`, and stays on this thread.
+    let data = RwSignal::new_local(Data::NotAsked);
     let load = move || {
         if matches!(data.get_untracked(), Data::NotAsked | Data::Failed(_)) {
             data.set(Data::Loading);
@@ -185,55 +225,13 @@ pub fn SearchDialog(
                 }
             />
             <p class="search-count" role="status">
-                {move || {
-                    let q = query.get();
-                    let n = hits.with(Vec::len);
-                    if q.trim().is_empty() {
-                        String::new()
-                    } else if let Data::Failed(why) = data.get() {
-                        format!("Search is not available right now ({why}). Check the connection and open search again.")
-                    } else if !matches!(data.get(), Data::Ready(_)) {
-                        "Loading the search index\u{2026}".to_string()
-                    } else if n == 0 {
-                        format!("No section mentions \u{201c}{}\u{201d}.", q.trim())
-                    } else {
-                        format!("{n} section{} found", if n == 1 { "" } else { "s" })
-                    }
-                }}
+                {move || count_text(&query.get(), hits.with(Vec::len), &data.get())}
             </p>
             <ol class="search-results" id="search-results" data-testid="search-results">
                 {move || {
                     let q = query.get();
                     let Data::Ready(d) = data.get() else { return Vec::new() };
-                    hits.get()
-                        .into_iter()
-                        .filter_map(|hit| {
-                            let lesson = LESSONS.get(hit.lesson)?;
-                            let section = lesson.sections.get(hit.section)?;
-                            let href = href_of(&hit);
-                            let target = href.clone();
-                            // Pieces of our text, marked where they match: text nodes, never HTML.
-                            let pieces = search::snippet(d.text(&hit), &q, 70)
-                                .into_iter()
-                                .map(|(text, hit)| if hit {
-                                    view! { <mark>{text}</mark> }.into_any()
-                                } else {
-                                    text.into_any()
-                                })
-                                .collect_view();
-                            Some(view! {
-                                <li>
-                                    <a href=href on:click=move |ev| { ev.prevent_default(); go(target.clone()); }>
-                                        <span class="result-where">
-                                            <span class="result-lesson">{lesson.title}</span>
-                                            {(!section.heading.is_empty()).then(|| view! { <span class="result-heading">{section.heading}</span> })}
-                                        </span>
-                                        <span class="result-snippet">{pieces}</span>
-                                    </a>
-                                </li>
-                            })
-                        })
-                        .collect::<Vec<_>>()
+                    hits.get().iter().filter_map(|hit| result_item(hit, &d, &q, go)).collect::<Vec<_>>()
                 }}
             </ol>
         </dialog>

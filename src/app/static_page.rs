@@ -6,14 +6,14 @@
 //! Effects do not run here: the executor this sets up drops every task, as a server render
 //! would. Everything an effect does (focus, scrolling, mounting widgets) is the browser's.
 
-use super::persist::Persist;
+use super::diagrams::drawn_html;
 use super::progress::ReadingProgress;
 use super::prose::{Pages, Prose, Text};
 use super::router::Location;
 use super::Shell;
 use crate::content::{Block, GLOSSARY, GLOSSARY_KEY, LESSONS};
 use crate::nav::Route;
-use crate::widgets::diagrams::drawn_html;
+use crate::services::storage::Persist;
 use any_spawner::{CustomExecutor, Executor, PinnedFuture, PinnedLocalFuture};
 use leptos::prelude::*;
 

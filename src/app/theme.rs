@@ -2,7 +2,7 @@
 //! (`color-scheme: light dark`); the toggle sets `data-theme` on `<html>` to override it, and
 //! the choice is stored. `js/boot.js` applies a stored choice before first paint.
 
-use super::persist::Persist;
+use crate::services::storage::Persist;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -42,7 +42,7 @@ fn apply(theme: Option<Theme>) {
 /// A button that switches between light and dark, remembered across visits.
 #[component]
 pub fn ThemeToggle() -> impl IntoView {
-    let persist = expect_context::<Persist>();
+    let persist = Persist::from_context();
     let chosen = RwSignal::new(persist.load::<Theme>(STORE_NAME, STORE_VERSION, |_, _| None));
     // The document is the outside world: an effect keeps its attribute in step.
     Effect::new(move |_| apply(chosen.get()));

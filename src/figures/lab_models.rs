@@ -15,7 +15,10 @@ pub const FIGURES: &[(&str, &str)] = &[
     ("lm-params", "model=tiny|m|l|student"),
     ("lm-mb", "model=tiny|m|l precision=f32|int8|int4"),
     ("lm-heldout", "precision=f32|int8|int4 (the tiny model)"),
-    ("lm-agreement", "precision=int8|int4 (the tiny model, with f32)"),
+    (
+        "lm-agreement",
+        "precision=int8|int4 (the tiny model, with f32)",
+    ),
     ("lm-vocab", ""),
     ("lm-uniform-bits", ""),
     ("kd-loss", "student=teacher|hard|soft [fraction=1|10|100]"),
@@ -47,7 +50,9 @@ fn model_key(args: &Args) -> Result<String, String> {
             f @ ("1" | "10" | "100") => Ok(format!("student-{s}-{f}")),
             other => Err(format!("unknown fraction `{other}`; use 1, 10 or 100")),
         },
-        other => Err(format!("unknown student `{other}`; use teacher, hard or soft")),
+        other => Err(format!(
+            "unknown student `{other}`; use teacher, hard or soft"
+        )),
     }
 }
 
@@ -59,7 +64,11 @@ fn lab_precision(args: &Args) -> Result<ie_lm::Precision, String> {
 fn lab_config(m: &Value, args: &Args) -> Result<ie_lm::Config, String> {
     match arg(args, "model")? {
         "tiny" | "student" => {
-            let key = if arg(args, "model")? == "tiny" { "teacher" } else { "student-hard-1" };
+            let key = if arg(args, "model")? == "tiny" {
+                "teacher"
+            } else {
+                "student-hard-1"
+            };
             let c = |k: &str| number(m, &["models", key, "config", k]).map(|v| v as usize);
             Ok(ie_lm::Config {
                 dim: c("dim")?,
@@ -72,7 +81,9 @@ fn lab_config(m: &Value, args: &Args) -> Result<ie_lm::Config, String> {
         }
         "m" => Ok(ie_lm::Config::M),
         "l" => Ok(ie_lm::Config::L),
-        other => Err(format!("unknown model `{other}`; use tiny, m, l or student")),
+        other => Err(format!(
+            "unknown model `{other}`; use tiny, m, l or student"
+        )),
     }
 }
 
@@ -93,7 +104,10 @@ fn percent(share: f64) -> String {
 
 /// The text of lab figure `name`, or `None` if it is not one of [`FIGURES`].
 pub fn inline(name: &str, args: &Args) -> Option<Result<String, String>> {
-    FIGURES.iter().any(|(n, _)| *n == name).then(|| figure(name, args))
+    FIGURES
+        .iter()
+        .any(|(n, _)| *n == name)
+        .then(|| figure(name, args))
 }
 
 fn figure(name: &str, args: &Args) -> Result<String, String> {
@@ -158,7 +172,10 @@ fn figure(name: &str, args: &Args) -> Result<String, String> {
         "kd-agreement" => {
             check_known(args, &["student", "fraction"])?;
             let key = model_key(args)?;
-            Ok(percent(number(&m, &["models", &key, "agreement_with_teacher"])?))
+            Ok(percent(number(
+                &m,
+                &["models", &key, "agreement_with_teacher"],
+            )?))
         }
         "kd-steps" => {
             check_known(args, &["student"])?;
@@ -188,7 +205,9 @@ fn figure(name: &str, args: &Args) -> Result<String, String> {
                 f @ ("1" | "10" | "100") => format!("student-hard-{f}"),
                 other => return Err(format!("unknown fraction `{other}`; use 1, 10 or 100")),
             };
-            Ok(count(number(&m, &["models", &key, "training_chars"])? as usize))
+            Ok(count(
+                number(&m, &["models", &key, "training_chars"])? as usize
+            ))
         }
         _ => Err(format!("unknown lab figure `{name}`")),
     }
@@ -217,11 +236,26 @@ mod tests {
         assert_eq!(fig("lm-params", &[("model", "m")]), "25.7 million");
         assert_eq!(fig("lm-params", &[("model", "l")]), "85 million");
         assert_eq!(fig("lm-params", &[("model", "student")]), "0.112 million");
-        assert_eq!(fig("lm-mb", &[("model", "m"), ("precision", "f32")]), "103 MB");
-        assert_eq!(fig("lm-mb", &[("model", "l"), ("precision", "f32")]), "340 MB");
-        assert_eq!(fig("lm-mb", &[("model", "tiny"), ("precision", "f32")]), "3.45 MB");
-        assert_eq!(fig("lm-heldout", &[("precision", "f32")]), "2.27 bits per character");
-        assert_eq!(fig("lm-heldout", &[("precision", "int4")]), "2.31 bits per character");
+        assert_eq!(
+            fig("lm-mb", &[("model", "m"), ("precision", "f32")]),
+            "103 MB"
+        );
+        assert_eq!(
+            fig("lm-mb", &[("model", "l"), ("precision", "f32")]),
+            "340 MB"
+        );
+        assert_eq!(
+            fig("lm-mb", &[("model", "tiny"), ("precision", "f32")]),
+            "3.45 MB"
+        );
+        assert_eq!(
+            fig("lm-heldout", &[("precision", "f32")]),
+            "2.27 bits per character"
+        );
+        assert_eq!(
+            fig("lm-heldout", &[("precision", "int4")]),
+            "2.31 bits per character"
+        );
         assert_eq!(fig("lm-agreement", &[("precision", "int8")]), "99.2%");
         assert_eq!(fig("lm-agreement", &[("precision", "int4")]), "91.4%");
         assert_eq!(fig("lm-vocab", &[]), "83");
@@ -230,11 +264,26 @@ mod tests {
 
     #[test]
     fn the_distillation_figures_come_from_the_manifest() {
-        assert_eq!(fig("kd-loss", &[("student", "hard"), ("fraction", "1")]), "3.29 bits per character");
-        assert_eq!(fig("kd-loss", &[("student", "soft"), ("fraction", "1")]), "3.04 bits per character");
-        assert_eq!(fig("kd-loss", &[("student", "teacher")]), "2.27 bits per character");
-        assert_eq!(fig("kd-kl", &[("student", "soft"), ("fraction", "100")]), "0.80 bits per character");
-        assert_eq!(fig("kd-agreement", &[("student", "hard"), ("fraction", "100")]), "60.9%");
+        assert_eq!(
+            fig("kd-loss", &[("student", "hard"), ("fraction", "1")]),
+            "3.29 bits per character"
+        );
+        assert_eq!(
+            fig("kd-loss", &[("student", "soft"), ("fraction", "1")]),
+            "3.04 bits per character"
+        );
+        assert_eq!(
+            fig("kd-loss", &[("student", "teacher")]),
+            "2.27 bits per character"
+        );
+        assert_eq!(
+            fig("kd-kl", &[("student", "soft"), ("fraction", "100")]),
+            "0.80 bits per character"
+        );
+        assert_eq!(
+            fig("kd-agreement", &[("student", "hard"), ("fraction", "100")]),
+            "60.9%"
+        );
         assert_eq!(fig("kd-steps", &[("student", "hard")]), "300");
         assert_eq!(fig("kd-steps", &[("student", "teacher")]), "800");
         assert_eq!(fig("kd-temperature", &[]), "2");
@@ -246,7 +295,9 @@ mod tests {
     fn bad_lab_figures_say_what_is_wrong() {
         assert!(fig("lm-params", &[("model", "xl")]).contains("unknown model `xl`"));
         assert!(fig("lm-mb", &[("model", "m"), ("precision", "fp16")]).contains("fp16"));
-        assert!(fig("kd-loss", &[("student", "hard"), ("fraction", "50")]).contains("unknown fraction"));
+        assert!(
+            fig("kd-loss", &[("student", "hard"), ("fraction", "50")]).contains("unknown fraction")
+        );
         assert!(fig("kd-loss", &[("student", "hard")]).contains("missing argument `fraction`"));
         assert!(fig("lm-vocab", &[("x", "1")]).contains("unknown argument `x`"));
         assert_eq!(inline("weight-gb", &[]), None);

@@ -24,8 +24,15 @@ pub const HOURS_PER_MONTH: f64 = 730.0;
 pub const EXAMPLE_API_PRICE_PER_M: f64 = 0.60;
 /// Example GPU rental price, in $ per GPU-hour (not a quoted price).
 pub const EXAMPLE_GPU_HOURLY: f64 = 2.50;
-/// Example throughput of one GPU, in tokens/s summed over its concurrent requests.
-pub const EXAMPLE_THROUGHPUT_TPS: f64 = 1_500.0;
+/// Example throughput of one GPU, in tokens/s summed over its concurrent requests: the
+/// decode ceiling per GPU (`batching`) of Llama 3 8B in FP16 on one H100 SXM serving
+/// [`EXAMPLE_BATCH`] sequences of [`EXAMPLE_CONTEXT_TOKENS`] tokens, as the decode-ceiling
+/// widget shows it (a test holds the two equal). A ceiling, so a real engine's figure is lower.
+pub const EXAMPLE_THROUGHPUT_TPS: f64 = 1_477.0;
+/// The batch behind [`EXAMPLE_THROUGHPUT_TPS`]: sequences decoded together.
+pub const EXAMPLE_BATCH: u64 = 8;
+/// The context behind [`EXAMPLE_THROUGHPUT_TPS`]: tokens per sequence.
+pub const EXAMPLE_CONTEXT_TOKENS: u64 = 2048;
 
 /// Largest API price accepted, in $ per million tokens.
 pub const MAX_API_PRICE_PER_M: f64 = 10_000.0;
@@ -588,17 +595,39 @@ mod tests {
 
     const EX: CostInputs = CostInputs::EXAMPLE;
 
+    /// The example throughput is the decode-ceiling widget's figure for the model, GPU, batch
+    /// and context its doc names, so the break-even lesson and the ceiling agree.
+    #[test]
+    fn the_example_throughput_is_the_batched_ceiling_it_names() {
+        use crate::logic::batching::{architecture, figure, Machine, Serving};
+        use crate::logic::decode::ModelWeights;
+        let h100 = crate::logic::gpus::preset("h100-80").expect("H100");
+        let s = Serving::new(
+            architecture("llama3-8b").expect("8B"),
+            ModelWeights::dense(16.0),
+            Machine::of(h100),
+            EXAMPLE_BATCH,
+            EXAMPLE_CONTEXT_TOKENS,
+        );
+        assert_eq!(figure(s.step.total_tps), "1,477");
+        assert_eq!(
+            figure(s.step.total_tps).replace(',', ""),
+            plain(EXAMPLE_THROUGHPUT_TPS).replace(',', "")
+        );
+        assert_eq!(s.bound, crate::logic::batching::Bound::Bandwidth);
+    }
+
     #[test]
     fn costs_of_the_example_inputs() {
         assert!((EX.api_cost(1e9) - 600.0).abs() < 1e-9);
         assert_eq!(EX.gpu_monthly_cost(), 1825.0);
-        // 1,500 tok/s × 3,600 s × 730 h = 3.942 billion tokens a month per GPU.
-        assert_eq!(EX.gpu_capacity_tokens_per_month(), 3_942_000_000.0);
+        // 1,477 tok/s × 3,600 s × 730 h = 3.882 billion tokens a month per GPU.
+        assert_eq!(EX.gpu_capacity_tokens_per_month(), 3_881_556_000.0);
         assert_eq!(EX.gpus_needed(1e9), 1);
-        assert_eq!(EX.gpus_needed(3_942_000_000.0), 1);
+        assert_eq!(EX.gpus_needed(3_881_556_000.0), 1);
         // Binary noise below a billionth of a GPU does not cost a whole GPU; a real overrun does.
-        assert_eq!(EX.gpus_needed(3_942_000_001.0), 1);
-        assert_eq!(EX.gpus_needed(3_942_100_000.0), 2);
+        assert_eq!(EX.gpus_needed(3_881_556_001.0), 1);
+        assert_eq!(EX.gpus_needed(3_881_656_000.0), 2);
         assert_eq!(EX.gpus_needed(12e9), 4);
         assert_eq!(EX.dedicated_cost(12e9), 7300.0);
         assert_eq!(EX.gpus_needed(0.0), 1);
@@ -637,14 +666,14 @@ mod tests {
         let texts: Vec<String> = wins.ranges().map(|r| r.text()).collect();
         assert_eq!(
             texts,
-            ["3,042 to 3,942 M", "6,083 to 7,884 M", "9,125 to 11,826 M"]
+            ["3,042 to 3,882 M", "6,083 to 7,763 M", "9,125 to 11,645 M"]
         );
         assert_eq!(
             wins.ranges_text().as_deref(),
-            Some("3,042 to 3,942 M, 6,083 to 7,884 M and 9,125 to 11,826 M")
+            Some("3,042 to 3,882 M, 6,083 to 7,763 M and 9,125 to 11,645 M")
         );
         let third = wins.range(3).unwrap();
-        assert_eq!((third.gpus, third.to), (3, 11_826_000_000.0));
+        assert_eq!((third.gpus, third.to), (3, 11_644_668_000.0));
         assert_eq!(wins.range(4), None);
         assert_eq!(wins.range(0), None);
         // The issue's examples: the API is cheaper again at 4.5, 6, 8 and 9 billion.
@@ -652,14 +681,14 @@ mod tests {
             assert!(!dedicated_cheaper(&EX, billions * 1e9), "{billions}B");
         }
         for billions in [
-            3.1, 3.942, 6.1, 7.8, 9.2, 11.8, 12.2, 13.0, 15.0, 100.0, 1e5,
+            3.1, 3.88, 6.1, 7.76, 9.2, 11.6, 12.2, 13.0, 15.0, 100.0, 1e5,
         ] {
             assert!(dedicated_cheaper(&EX, billions * 1e9), "{billions}B");
         }
         assert_eq!(
             wins.worked_line(),
             "From 4 \u{d7} 3,041.667 M = 12,166.667 M tokens a month on, dedicated always wins: \
-             5 GPUs cost $9,125, less than the API bill of $9,460.8 for the 15,768 M tokens that \
+             5 GPUs cost $9,125, less than the API bill of $9,315.734 for the 15,526.224 M tokens that \
              4 full GPUs serve"
         );
     }
@@ -781,7 +810,7 @@ mod tests {
             utilisation: 0.5,
             ..EX
         };
-        assert_eq!(half.gpu_capacity_tokens_per_month(), 1_971_000_000.0);
+        assert_eq!(half.gpu_capacity_tokens_per_month(), 1_940_778_000.0);
         assert_eq!(half.gpus_needed(3e9), 2);
         assert_eq!(
             half.break_even_tokens_per_month(),

@@ -55,13 +55,16 @@ impl ModelWeights {
     }
 }
 
-/// A model a calculator offers with one click: a label that states its figures, and its weights.
+/// A model a calculator offers with one click: a label that states its figures, its weights,
+/// and its architecture (for the KV cache and arithmetic of a batch, `batching`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct ModelPreset {
     /// Button text, e.g. `70B · FP16 140 GB`.
     pub label: &'static str,
     /// The weights the button fills in.
     pub weights: ModelWeights,
+    /// Id of its architecture in `batching::ARCHITECTURES`, e.g. `llama3-70b`.
+    pub architecture: &'static str,
 }
 
 /// DeepSeek-R1 as shipped, the course's mixture-of-experts example: 671B parameters in all and
@@ -77,14 +80,17 @@ pub const SMALL_MODEL_PRESETS: &[ModelPreset] = &[
     ModelPreset {
         label: "8B \u{b7} ~4-bit \u{2248} 5 GB",
         weights: ModelWeights::dense(EXAMPLE_SMALL_GB),
+        architecture: "llama3-8b",
     },
     ModelPreset {
         label: "8B \u{b7} FP16 16 GB",
         weights: ModelWeights::dense(16.0),
+        architecture: "llama3-8b",
     },
     ModelPreset {
         label: "3B \u{b7} FP16 6 GB",
         weights: ModelWeights::dense(6.0),
+        architecture: "llama3-3b",
     },
 ];
 
@@ -94,18 +100,22 @@ pub const LARGE_MODEL_PRESETS: &[ModelPreset] = &[
     ModelPreset {
         label: "70B \u{b7} ~4-bit \u{2248} 40 GB",
         weights: ModelWeights::dense(EXAMPLE_LARGE_GB),
+        architecture: "llama3-70b",
     },
     ModelPreset {
         label: "70B \u{b7} FP16 140 GB",
         weights: ModelWeights::dense(140.0),
+        architecture: "llama3-70b",
     },
     ModelPreset {
         label: "405B \u{b7} FP8 405 GB",
         weights: ModelWeights::dense(405.0),
+        architecture: "llama3-405b",
     },
     ModelPreset {
         label: "DeepSeek-R1 \u{b7} FP8 671 GB, 37 GB active",
         weights: DEEPSEEK_R1,
+        architecture: "deepseek-r1",
     },
 ];
 
@@ -221,6 +231,12 @@ pub type ModelText<'a> = (&'a str, &'a str);
 /// A good result: both ceilings, how they compare, and whether the weights fit.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Ceilings {
+    /// The bandwidth read, GB/s.
+    pub bandwidth_gb_s: f64,
+    /// The GPU memory read, GB, if given.
+    pub memory_gb: Option<f64>,
+    /// Model A's and model B's weights as read.
+    pub weights: [ModelWeights; 2],
     /// Model A's ceiling, tokens/s.
     pub tps_a: f64,
     /// Model B's ceiling, tokens/s.
@@ -255,6 +271,9 @@ pub fn ceilings(
         (Ok(bw), Ok(memory), Ok(wa), Ok(wb)) => {
             let (fit_note, overflow) = fit_note(bw, memory, [("A", wa), ("B", wb)]);
             Ok(Ceilings {
+                bandwidth_gb_s: bw,
+                memory_gb: memory,
+                weights: [wa, wb],
                 tps_a: wa.ceiling_tps(bw),
                 tps_b: wb.ceiling_tps(bw),
                 ms_a: min_ms_per_token(bw, wa.read_per_token_gb),
@@ -661,7 +680,7 @@ mod calculator_tests {
 }
 
 #[cfg(test)]
-mod fuzz_tests {
+pub(crate) mod fuzz_tests {
     use super::*;
     use crate::logic::fuzz::{any_text, in_range, unreadable, unreadable_figure};
     use proptest::prelude::*;

@@ -1,5 +1,5 @@
 //! The shape of a diagram, and where its pieces go, with no web types: the view
-//! (`widgets/diagrams.rs`) only draws what [`Diagram::scene`] returns.
+//! (`app/diagrams.rs`) only draws what [`Diagram::scene`] returns.
 //!
 //! A diagram is nodes (each with a short label and an explanation) and edges between them. It has
 //! two layouts: a wide one for the text column on a desktop, and a narrow, mostly vertical one for

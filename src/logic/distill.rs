@@ -376,12 +376,12 @@ pub fn hard_loss(student_logits: &[f64], index: usize) -> f64 {
     )
 }
 
-#[cfg(test)]
 /// Soft-target loss T² × CE(softmax(teacher/T), softmax(student/T)), in nats.
 ///
 /// Gradients of the softened loss shrink as 1/T², so the T² factor keeps the soft loss
 /// comparable to the hard loss whatever the temperature (Hinton et al. 2015).
-pub fn soft_loss_scaled(teacher_logits: &[f64], student_logits: &[f64], t: f64) -> f64 {
+#[cfg(test)]
+fn soft_loss_scaled(teacher_logits: &[f64], student_logits: &[f64], t: f64) -> f64 {
     let t = usable_temperature(t);
     let target = softmax(teacher_logits, t);
     t * t * cross_entropy_logits(&target, student_logits, t)

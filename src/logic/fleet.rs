@@ -230,6 +230,14 @@ pub fn fleet_of(
                 fixed(average_tps, 1)
             )];
             worked.extend(swap.worked_lines());
+            worked.push(format!(
+                "{} tok/s \u{f7} {} = {} tok/s per GPU today; \u{f7} {} = {} tok/s per GPU after",
+                fixed(average_tps, 1),
+                gpus_text(swap.large_gpus),
+                super::decode::three_figures(average_tps / swap.large_gpus as f64),
+                gpus_text(swap.small_gpus),
+                super::decode::three_figures(average_tps / swap.small_gpus as f64),
+            ));
             let (fit_note, overflow) = fit_note(&swap);
             Ok(Fleet {
                 tokens_per_day,
@@ -333,6 +341,25 @@ impl Fleet {
         gpus_text(self.swap.small_gpus)
     }
 
+    /// Average output each GPU carries, today's fleet then the small model's, in tokens/s:
+    /// the day's average rate ÷ each fleet's GPUs.
+    pub fn load_per_gpu(&self) -> (f64, f64) {
+        (
+            self.average_tps / self.swap.large_gpus as f64,
+            self.average_tps / self.swap.small_gpus as f64,
+        )
+    }
+
+    /// The average load per GPU before and after the swap, e.g. `579 → 4,630 tok/s`.
+    pub fn load_text(&self) -> String {
+        let (today, after) = self.load_per_gpu();
+        format!(
+            "{} \u{2192} {} tok/s",
+            super::decode::three_figures(today),
+            super::decode::three_figures(after)
+        )
+    }
+
     /// Traffic today's GPUs would carry on the small model, e.g. `8× today's`.
     pub fn traffic_text(&self) -> String {
         format!(
@@ -347,7 +374,8 @@ impl Fleet {
             "Decode time per token follows the weights read per token (for a mixture of experts, \
              its active experts), so the fleet shrinks by their ratio, down to the GPUs that hold \
              the weights. Traffic is averaged over the day ({} tok/s); size for your peaks by \
-             raising it.",
+             raising it, and check that one GPU sustains the load per GPU at the batch you run \
+             (the decode ceiling's per-GPU figure).",
             fixed(self.average_tps, 0)
         )
     }
@@ -514,13 +542,32 @@ mod calculator_tests {
         assert_eq!(gpus_text(f.swap.small_gpus), "1 GPU");
         assert_eq!(f.swap.traffic_multiple, 8.0);
         assert!(f.worked[0].starts_with("1,000,000 requests \u{d7} 400 tokens = 400,000,000"));
-        assert_eq!(f.worked.len(), 2);
+        assert_eq!(f.worked.len(), 3);
+        assert_eq!(f.load_text(), "579 \u{2192} 4,630 tok/s");
+        assert_eq!(
+            f.worked[2],
+            "4,629.6 tok/s \u{f7} 8 GPUs = 579 tok/s per GPU today; \u{f7} 1 GPU = 4,630 tok/s per GPU after"
+        );
         assert!(!f.overflow);
         assert_eq!(
             f.fit_note,
             "Memory is not the limit: on GPUs of 80 GB, the large model's 40 GB of weights need \
              1 GPU to hold and the small model's 5 GB need 1 GPU."
         );
+    }
+
+    /// The lesson's "Try this": doubling the traffic leaves both fleets as typed (the widget
+    /// starts from today's GPUs) and doubles what each GPU must carry; doubling today's fleet
+    /// to match doubles the small one, 8× apart as before.
+    #[test]
+    fn doubling_traffic_doubles_the_load_per_gpu_not_the_fleets() {
+        let f = fleet_of("2000000", "400", ("40", ""), ("5", ""), "8", "80").unwrap();
+        assert_eq!(gpus_text(f.swap.small_gpus), "1 GPU");
+        assert_eq!(f.load_text(), "1,157 \u{2192} 9,259 tok/s");
+        let f = fleet_of("2000000", "400", ("40", ""), ("5", ""), "16", "80").unwrap();
+        assert_eq!(gpus_text(f.swap.small_gpus), "2 GPUs");
+        assert_eq!(f.ratio_text(), "8\u{d7}");
+        assert_eq!(f.load_text(), "579 \u{2192} 4,630 tok/s");
     }
 
     #[test]
@@ -565,7 +612,7 @@ mod calculator_tests {
         // A dense 70B in FP16 on 8 GPUs, swapped for R1: decode work needs 3, memory 9.
         let f = fleet_of("1000000", "400", ("140", ""), ("671", "37"), "8", "80").unwrap();
         assert_eq!(gpus_text(f.swap.small_gpus), "9 GPUs");
-        assert_eq!(f.worked.len(), 3);
+        assert_eq!(f.worked.len(), 4);
         assert!(f.overflow);
         assert_eq!(
             f.fit_note,
@@ -657,7 +704,7 @@ mod fuzz_tests {
             let memory = memory.unwrap_or_default();
             match fleet_of(&requests, &tokens, (&large.0, &large.1), (&small.0, &small.1), &gpus, &memory) {
                 Ok(f) => {
-                    for shown in [f.tokens_per_day_text(), f.ratio_text(), f.small_gpus_text(), f.traffic_text()] {
+                    for shown in [f.tokens_per_day_text(), f.ratio_text(), f.small_gpus_text(), f.traffic_text(), f.load_text()] {
                         prop_assert!(unreadable_figure(&shown).is_none(), "{:?}", unreadable_figure(&shown));
                     }
                     for line in f.worked.iter().chain([&f.fit_note, &f.note()]) {

@@ -182,8 +182,11 @@ impl Run {
     /// The model and precision in words: `M (random) at int8`, `M (random, 2 blocks) at f32`.
     pub fn label(&self) -> String {
         let name = if self.reduced {
-            format!("{}, {} blocks", self.model.name().trim_end_matches(')'), self.layers)
-                + ")"
+            format!(
+                "{}, {} blocks",
+                self.model.name().trim_end_matches(')'),
+                self.layers
+            ) + ")"
         } else {
             self.model.name().to_string()
         };
@@ -279,7 +282,10 @@ impl Failure {
                 }
             }
         };
-        format!("{what} could not be measured: {}.", self.message.trim_end_matches('.'))
+        format!(
+            "{what} could not be measured: {}.",
+            self.message.trim_end_matches('.')
+        )
     }
 }
 
@@ -398,7 +404,10 @@ impl LabResult {
                 three_figures(r.tokens_per_second),
                 bw.map_or("-".into(), |b| percent(r.share(b))),
                 q.map_or("-".into(), |q| fixed(q.bits_per_char, 3)),
-                q.map_or("-".into(), |q| format!("{}%", fixed(q.agreement * 100.0, 1))),
+                q.map_or("-".into(), |q| format!(
+                    "{}%",
+                    fixed(q.agreement * 100.0, 1)
+                )),
             );
         }
         for line in self.roof_sentences() {
@@ -447,7 +456,11 @@ pub enum Place {
 
 /// One message of the lab's worker (`js/lab-worker.js`, where each is described).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(tag = "type", rename_all = "kebab-case", rename_all_fields = "camelCase")]
+#[serde(
+    tag = "type",
+    rename_all = "kebab-case",
+    rename_all_fields = "camelCase"
+)]
 pub enum LabMessage {
     /// The build in use.
     Engine {
@@ -597,7 +610,11 @@ impl LabRun {
 
     /// The reader stopped the run at `now_ms`; what was measured stays. True if it was running.
     pub fn stop(&mut self, now_ms: f64) -> bool {
-        self.end(Ended::Stopped, now_ms, "Stopped: the rows measured so far stay.")
+        self.end(
+            Ended::Stopped,
+            now_ms,
+            "Stopped: the rows measured so far stay.",
+        )
     }
 
     fn end(&mut self, how: Ended, now_ms: f64, step: &str) -> bool {
@@ -741,7 +758,9 @@ mod tests {
         assert!(t
             .roof_sentence(mem, cache)
             .contains("above the memory roof (269% of it)"));
-        assert!(t.roof_sentence(mem, cache).contains("cache roof binds: 78% of it"));
+        assert!(t
+            .roof_sentence(mem, cache)
+            .contains("cache roof binds: 78% of it"));
         // Above the memory roof but far below the cache's: arithmetic.
         let slow = run(LabModel::Tiny, Precision::Int4, 0.5, 40_000.0);
         assert_eq!(slow.roof(mem, cache), Roof::Arithmetic);
@@ -751,12 +770,27 @@ mod tests {
         i4.simd128_tokens_per_second = Some(200.0);
         assert_eq!(i4.roof(mem, cache), Roof::Arithmetic);
         let s = i4.roof_sentence(mem, cache);
-        assert!(s.starts_with("M (random) at int4: arithmetic binds."), "{s}");
-        assert!(s.ends_with("Without relaxed SIMD it ran at 200 tok/s, 1.5× slower."), "{s}");
+        assert!(
+            s.starts_with("M (random) at int4: arithmetic binds."),
+            "{s}"
+        );
+        assert!(
+            s.ends_with("Without relaxed SIMD it ran at 200 tok/s, 1.5× slower."),
+            "{s}"
+        );
         // The boundaries.
-        assert_eq!(run(LabModel::M, Precision::F32, 100.0, 65.0).roof(13.0, cache), Roof::Memory);
-        assert_eq!(run(LabModel::M, Precision::F32, 100.0, 64.9).roof(13.0, cache), Roof::Arithmetic);
-        assert_eq!(run(LabModel::M, Precision::F32, 100.0, 149.5).roof(13.0, cache), Roof::Memory);
+        assert_eq!(
+            run(LabModel::M, Precision::F32, 100.0, 65.0).roof(13.0, cache),
+            Roof::Memory
+        );
+        assert_eq!(
+            run(LabModel::M, Precision::F32, 100.0, 64.9).roof(13.0, cache),
+            Roof::Arithmetic
+        );
+        assert_eq!(
+            run(LabModel::M, Precision::F32, 100.0, 149.5).roof(13.0, cache),
+            Roof::Memory
+        );
         // A reduced model says so.
         let mut q = run(LabModel::M, Precision::Int8, 10.0, 1.0);
         q.reduced = true;
@@ -774,14 +808,26 @@ mod tests {
         lab.start(true);
         assert!(lab.running());
         assert!(lab.result.quick);
-        lab.apply(msg(r#"{"type":"engine","kernels":"relaxed-simd","relaxed":true}"#), 0.0);
+        lab.apply(
+            msg(r#"{"type":"engine","kernels":"relaxed-simd","relaxed":true}"#),
+            0.0,
+        );
         lab.apply(msg(r#"{"type":"plan","models":["tiny","m"]}"#), 0.0);
-        lab.apply(msg(r#"{"type":"progress","share":0.42,"label":"Timing M (random weights) at int8"}"#), 0.0);
-        assert_eq!(lab.progress_text(), "42% · Timing M (random weights) at int8");
+        lab.apply(
+            msg(r#"{"type":"progress","share":0.42,"label":"Timing M (random weights) at int8"}"#),
+            0.0,
+        );
+        assert_eq!(
+            lab.progress_text(),
+            "42% · Timing M (random weights) at int8"
+        );
         lab.apply(msg(r#"{"type":"bandwidth","where":"memory","gbPerS":13.25,"bytes":268435456,"note":null}"#), 0.0);
         lab.apply(msg(r#"{"type":"bandwidth","where":"cache","gbPerS":45.04,"bytes":1048576,"note":null}"#), 0.0);
         lab.apply(msg(r#"{"type":"row","model":"tiny","precision":"f32","layers":4,"reduced":false,"parameters":863744,"modelBytes":3500000,"bytesPerToken":3600000,"tokensPerSecond":4000,"kernels":"relaxed-simd","simd128TokensPerSecond":null}"#), 0.0);
-        lab.apply(msg(r#"{"type":"quality","precision":"f32","bitsPerChar":2.2696,"agreement":1}"#), 0.0);
+        lab.apply(
+            msg(r#"{"type":"quality","precision":"f32","bitsPerChar":2.2696,"agreement":1}"#),
+            0.0,
+        );
         lab.apply(msg(r#"{"type":"sample","precision":"f32","prompt":"KING.\n","text":"the st","done":false}"#), 0.0);
         lab.apply(msg(r#"{"type":"sample","precision":"f32","prompt":"KING.\n","text":"the stand","done":true}"#), 0.0);
         lab.apply(msg(r#"{"type":"failed","model":"m","precision":"f32","message":"not enough memory for the weights: 103.0 MB could not be allocated"}"#), 0.0);
@@ -790,12 +836,24 @@ mod tests {
         let r = &lab.result;
         assert_eq!(r.kernels.as_deref(), Some("relaxed-simd"));
         assert_eq!(lab.plan, [LabModel::Tiny, LabModel::M]);
-        assert_eq!(r.memory.as_ref().map(|b| b.text("main memory")).as_deref(), Some("13.3 GB/s from main memory (256 MiB)"));
-        assert_eq!(r.cache.as_ref().map(|b| b.text("cache")).as_deref(), Some("45.0 GB/s from cache (1 MiB)"));
+        assert_eq!(
+            r.memory.as_ref().map(|b| b.text("main memory")).as_deref(),
+            Some("13.3 GB/s from main memory (256 MiB)")
+        );
+        assert_eq!(
+            r.cache.as_ref().map(|b| b.text("cache")).as_deref(),
+            Some("45.0 GB/s from cache (1 MiB)")
+        );
         assert_eq!(r.runs.len(), 1);
-        assert_eq!(r.sample_at(Precision::F32).map(|s| s.text.as_str()), Some("the stand"));
+        assert_eq!(
+            r.sample_at(Precision::F32).map(|s| s.text.as_str()),
+            Some("the stand")
+        );
         assert_eq!(r.samples.len(), 1);
-        assert_eq!(r.quality_at(Precision::F32).map(|q| q.bits_per_char), Some(2.2696));
+        assert_eq!(
+            r.quality_at(Precision::F32).map(|q| q.bits_per_char),
+            Some(2.2696)
+        );
         assert_eq!(
             r.failures[0].text(),
             "M (random) at f32 could not be measured: not enough memory for the weights: 103.0 MB could not be allocated."
@@ -819,31 +877,59 @@ mod tests {
         let mut lab = LabRun::default();
         assert!(!lab.stop(1.0), "nothing to stop");
         lab.start(false);
-        lab.apply(LabMessage::Row(run(LabModel::Tiny, Precision::F32, 3.5, 4000.0)), 0.0);
+        lab.apply(
+            LabMessage::Row(run(LabModel::Tiny, Precision::F32, 3.5, 4000.0)),
+            0.0,
+        );
         assert!(lab.stop(5.0));
         assert_eq!(lab.phase, Phase::Stopped);
         assert_eq!(lab.result.runs.len(), 1);
         assert_eq!(lab.result.ended, Some(Ended::Stopped));
-        assert!(lab.progress_text().ends_with("Stopped: the rows measured so far stay"), "{}", lab.progress_text());
-        assert!(!lab.apply(LabMessage::Row(run(LabModel::M, Precision::F32, 104.0, 1.0)), 6.0));
+        assert!(
+            lab.progress_text()
+                .ends_with("Stopped: the rows measured so far stay"),
+            "{}",
+            lab.progress_text()
+        );
+        assert!(!lab.apply(
+            LabMessage::Row(run(LabModel::M, Precision::F32, 104.0, 1.0)),
+            6.0
+        ));
         assert_eq!(lab.result.runs.len(), 1);
 
         lab.start(false);
-        assert!(lab.apply(msg(r#"{"type":"error","message":"engine.js could not be loaded (HTTP 404)"}"#), 7.0));
+        assert!(lab.apply(
+            msg(r#"{"type":"error","message":"engine.js could not be loaded (HTTP 404)"}"#),
+            7.0
+        ));
         assert_eq!(lab.phase, Phase::Failed);
-        assert_eq!(lab.result.error.as_deref(), Some("engine.js could not be loaded (HTTP 404)"));
+        assert_eq!(
+            lab.result.error.as_deref(),
+            Some("engine.js could not be loaded (HTTP 404)")
+        );
         // A message that cannot be read fails the run with a message, never a panic.
         lab.start(false);
         assert!(lab.apply(msg("{not json"), 8.0));
-        assert!(lab.result.error.as_deref().unwrap_or_default().starts_with("the lab's worker sent a message"));
-        assert!(lab.apply(msg("{\"type\":\"row\",\"model\":\"xl\"}"), 9.0) || lab.phase == Phase::Failed);
+        assert!(lab
+            .result
+            .error
+            .as_deref()
+            .unwrap_or_default()
+            .starts_with("the lab's worker sent a message"));
+        assert!(
+            lab.apply(msg("{\"type\":\"row\",\"model\":\"xl\"}"), 9.0)
+                || lab.phase == Phase::Failed
+        );
     }
 
     #[test]
     fn a_kept_result_comes_back_as_it_ended() {
         let mut lab = LabRun::default();
         lab.start(false);
-        lab.apply(LabMessage::Row(run(LabModel::M, Precision::Int8, 30.0, 300.0)), 0.0);
+        lab.apply(
+            LabMessage::Row(run(LabModel::M, Precision::Int8, 30.0, 300.0)),
+            0.0,
+        );
         lab.stop(3.0);
         let json = serde_json::to_string(&lab.result).unwrap_or_default();
         let back: LabResult = serde_json::from_str(&json).unwrap_or_default();
@@ -875,7 +961,10 @@ mod tests {
             Read::Recovered(_)
         ));
         assert_eq!(
-            crate::logic::storage::Backend::get(&b, "ie-course:backup:lab:99").ok().flatten().as_deref(),
+            crate::logic::storage::Backend::get(&b, "ie-course:backup:lab:99")
+                .ok()
+                .flatten()
+                .as_deref(),
             Some(r#"{"v":2,"data":{}}"#)
         );
     }
@@ -884,17 +973,42 @@ mod tests {
     fn text_and_json_exports_hold_every_figure() {
         let mut lab = LabRun::default();
         lab.start(false);
-        lab.apply(msg(r#"{"type":"engine","kernels":"simd128","relaxed":false}"#), 0.0);
+        lab.apply(
+            msg(r#"{"type":"engine","kernels":"simd128","relaxed":false}"#),
+            0.0,
+        );
         lab.apply(msg(r#"{"type":"bandwidth","where":"memory","gbPerS":13.0,"bytes":268435456,"note":null}"#), 0.0);
-        lab.apply(LabMessage::Row(run(LabModel::M, Precision::F32, 104.0, 110.0)), 0.0);
-        lab.apply(LabMessage::Row(run(LabModel::Tiny, Precision::Int8, 1.0, 5000.0)), 0.0);
-        lab.apply(msg(r#"{"type":"quality","precision":"int8","bitsPerChar":2.26946,"agreement":0.9917}"#), 0.0);
+        lab.apply(
+            LabMessage::Row(run(LabModel::M, Precision::F32, 104.0, 110.0)),
+            0.0,
+        );
+        lab.apply(
+            LabMessage::Row(run(LabModel::Tiny, Precision::Int8, 1.0, 5000.0)),
+            0.0,
+        );
+        lab.apply(
+            msg(
+                r#"{"type":"quality","precision":"int8","bitsPerChar":2.26946,"agreement":0.9917}"#,
+            ),
+            0.0,
+        );
         lab.apply(msg(r#"{"type":"done"}"#), 1_765_000_000_000.0);
         let text = lab.result.text();
-        assert!(text.starts_with("Measured in this browser, on one CPU core (simd128 kernels), 2025-12-06.\n"), "{text}");
+        assert!(
+            text.starts_with(
+                "Measured in this browser, on one CPU core (simd128 kernels), 2025-12-06.\n"
+            ),
+            "{text}"
+        );
         assert!(text.contains("Read bandwidth: 13.0 GB/s from main memory (256 MiB)\n"));
-        assert!(text.contains("M (random) | f32 | 104.00 | 125 | 110 | 88% | - | -\n"), "{text}");
-        assert!(text.contains("tiny (trained) | int8 | 1.00 | 13,000 | 5,000 | 38% | 2.269 | 99.2%\n"), "{text}");
+        assert!(
+            text.contains("M (random) | f32 | 104.00 | 125 | 110 | 88% | - | -\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("tiny (trained) | int8 | 1.00 | 13,000 | 5,000 | 38% | 2.269 | 99.2%\n"),
+            "{text}"
+        );
         assert!(text.contains("M (random) at f32: memory binds."));
         let json = lab.result.json();
         assert!(json.contains("\"gbPerS\": 13.0"), "{json}");

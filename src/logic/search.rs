@@ -77,9 +77,10 @@ pub struct Hit {
 
 /// The sections that contain every word of `query` (each as a word prefix, so "distil" finds
 /// "distillation"), ranked by term frequency weighted by rarity, with a bonus for words in the
-/// section's heading. `heading_of` gives a section's heading. At most `limit` hits.
+/// section's heading. `heading_of` gives a section's heading. At most `limit` hits. `index` is
+/// [`parse_index`]'s, its words borrowed or owned.
 pub fn search(
-    index: &[(&str, Vec<Posting>)],
+    index: &[(impl AsRef<str>, Vec<Posting>)],
     query: &str,
     heading_of: impl Fn(usize, usize) -> String,
     limit: usize,
@@ -98,16 +99,20 @@ pub fn search(
     let mut scores: Option<BTreeMap<(u16, u16), f64>> = None;
     for term in &terms {
         // Every indexed word that starts with the query word.
-        let start = index.partition_point(|(t, _)| *t < term.as_str());
+        let start = index.partition_point(|(t, _)| t.as_ref() < term.as_str());
         let mut found: BTreeMap<(u16, u16), f64> = BTreeMap::new();
         for (t, postings) in index
             .get(start..)
             .unwrap_or_default()
             .iter()
-            .take_while(|(t, _)| t.starts_with(term.as_str()))
+            .take_while(|(t, _)| t.as_ref().starts_with(term.as_str()))
         {
             let idf = (total_sections / postings.len() as f64).ln() + 1.0;
-            let exact = if *t == term.as_str() { 1.0 } else { 0.6 };
+            let exact = if t.as_ref() == term.as_str() {
+                1.0
+            } else {
+                0.6
+            };
             for &(l, s, n) in postings {
                 *found.entry((l, s)).or_default() += f64::from(n).sqrt() * idf * exact;
             }

@@ -1,6 +1,7 @@
 //! Versioned, guarded storage: the schema every stored value follows, and what happens when a
-//! read fails. Pure: the browser's `localStorage` is one [`Backend`] (see `app::local_storage`),
-//! an in-memory map is another (for tests, and when the browser blocks storage).
+//! read fails. Pure: the browser's `localStorage` is one [`Backend`] (see
+//! `services::storage::browser`), an in-memory map is another (for tests, and when the browser
+//! blocks storage).
 //!
 //! Rules:
 //! - every key starts with [`PREFIX`];
@@ -19,13 +20,52 @@ use std::collections::BTreeMap;
 pub const PREFIX: &str = "ie-course:";
 
 /// Where values are kept: `localStorage`, or memory.
+///
+/// Values are read and written as whole envelopes ([`get_envelope`](Self::get_envelope),
+/// [`set_envelope`](Self::set_envelope)); the raw text of a key is for copying a value that
+/// cannot be read to a backup, byte for byte.
 pub trait Backend {
-    /// The raw value at `key`, `Ok(None)` if absent, `Err` if the store refused to answer.
+    /// The raw text at `key`, `Ok(None)` if absent, `Err` if the store refused to answer.
     fn get(&self, key: &str) -> Result<Option<String>, String>;
-    /// Stores `value` at `key`; `Err` with the browser's reason (e.g. quota) on failure.
+    /// Stores the text `value` at `key`; `Err` with the browser's reason (e.g. quota) on failure.
     fn set(&self, key: &str, value: &str) -> Result<(), String>;
     /// Removes `key` (nothing happens if it is absent); `Err` with the browser's reason.
     fn remove(&self, key: &str) -> Result<(), String>;
+
+    /// The envelope stored at `key`, read as JSON; `Ok(None)` if absent. By default over
+    /// [`get`](Self::get), as `gloo-storage`'s `get` is over `getItem`.
+    fn get_envelope(&self, key: &str) -> Result<Option<EnvelopeIn>, Fault> {
+        match self.get(key) {
+            Ok(None) => Ok(None),
+            Ok(Some(text)) => serde_json::from_str(&text)
+                .map(Some)
+                .map_err(|e| Fault::Json(e.to_string())),
+            Err(reason) => Err(Fault::Refused(reason)),
+        }
+    }
+
+    /// Stores `envelope` at `key` as JSON, in one write. By default over [`set`](Self::set), as
+    /// `gloo-storage`'s `set` is over `setItem`.
+    fn set_envelope<T: Serialize>(
+        &self,
+        key: &str,
+        envelope: &EnvelopeOut<'_, T>,
+    ) -> Result<(), Fault>
+    where
+        Self: Sized,
+    {
+        let json = serde_json::to_string(envelope).map_err(|e| Fault::Json(e.to_string()))?;
+        self.set(key, &json).map_err(Fault::Refused)
+    }
+}
+
+/// Why a backend could not read or write an envelope.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fault {
+    /// The text is not an envelope's JSON, or the value does not encode: serde's message.
+    Json(String),
+    /// The store refused (blocked, quota): the browser's reason, such as `QuotaExceededError`.
+    Refused(String),
 }
 
 /// A backend in memory: used by tests, and by the app when the browser blocks storage.
@@ -70,20 +110,21 @@ pub struct Notice {
     pub text: String,
 }
 
+/// A value as it is written: `{"v": <schema version>, "data": …}`.
 #[derive(Serialize)]
-struct EnvelopeOut<'a, T> {
+pub struct EnvelopeOut<'a, T> {
     v: u32,
     data: &'a T,
 }
 
-/// The data stays JSON text until the version is known: it is then read straight into the
-/// caller's type (or handed to its migration), so no module carries serde_json's `Value`
-/// reader for it.
+/// A value as it is read. The data stays JSON text until the version is known: it is then read
+/// straight into the caller's type (or handed to its migration), so no module carries
+/// serde_json's `Value` reader for it. (Its name is in serde's messages, which the reader sees
+/// in a notice: it stays `EnvelopeIn`.)
 #[derive(Deserialize)]
-struct EnvelopeIn<'a> {
+pub struct EnvelopeIn {
     v: u32,
-    #[serde(borrow)]
-    data: &'a serde_json::value::RawValue,
+    data: Box<serde_json::value::RawValue>,
 }
 
 /// The full key for a stored value named `name` (e.g. `theme` → `ie-course:theme`).
@@ -114,70 +155,84 @@ pub enum Read<T> {
 /// envelope, whose data does not fit, or whose version is newer than `version` or cannot be
 /// migrated, is copied to a backup key stamped `now_ms` and reported.
 pub fn read<T: DeserializeOwned>(
-    backend: &dyn Backend,
+    backend: &impl Backend,
     name: &str,
     version: u32,
     now_ms: u64,
     migrate: impl Fn(u32, &str) -> Option<T>,
 ) -> Read<T> {
     let key = key(name);
-    let raw = match backend.get(&key) {
-        Ok(Some(raw)) => raw,
+    let problem = match backend.get_envelope(&key) {
         Ok(None) => return Read::Missing,
-        Err(reason) => {
+        Err(Fault::Refused(reason)) => {
             return Read::Recovered(Notice {
                 text: format!("Your saved {name} could not be read ({reason}); starting afresh."),
             })
         }
-    };
-    let problem = match serde_json::from_str::<EnvelopeIn>(&raw) {
-        Err(e) => format!("it is not in a format this version understands ({e})"),
-        Ok(env) if env.v == version => match serde_json::from_str::<T>(env.data.get()) {
+        Err(Fault::Json(e)) => format!("it is not in a format this version understands ({e})"),
+        Ok(Some(env)) if env.v == version => match serde_json::from_str::<T>(env.data.get()) {
             Ok(value) => return Read::Value(value),
             Err(e) => format!("its contents do not fit ({e})"),
         },
-        Ok(env) if env.v < version => match migrate(env.v, env.data.get()) {
+        Ok(Some(env)) if env.v < version => match migrate(env.v, env.data.get()) {
             Some(value) => return Read::Value(value),
             None => format!(
                 "it was saved by an older version (schema {}) that cannot be upgraded",
                 env.v
             ),
         },
-        Ok(env) => format!(
+        Ok(Some(env)) => format!(
             "it was saved by a newer version of the course (schema {})",
             env.v
         ),
     };
-    let backup = backup_key(name, now_ms);
-    let kept = match backend.set(&backup, &raw) {
-        Ok(()) => format!("A copy is kept under \u{201c}{backup}\u{201d}."),
-        Err(e) => format!("A copy could not be kept ({e}); the original is left in place."),
-    };
     Read::Recovered(Notice {
-        text: format!("Your saved {name} could not be used: {problem}. {kept} This part starts from its defaults."),
-    })
-}
-
-/// Writes `data` as value `name` of schema `version`, whole, in one `set`.
-pub fn write<T: Serialize>(
-    backend: &dyn Backend,
-    name: &str,
-    version: u32,
-    data: &T,
-) -> Result<(), Notice> {
-    let json = serde_json::to_string(&EnvelopeOut { v: version, data }).map_err(|e| Notice {
-        text: format!("Your {name} could not be saved: {e}."),
-    })?;
-    backend.set(&key(name), &json).map_err(|reason| Notice {
         text: format!(
-            "Your {name} could not be saved ({reason}). It is kept in this tab until you close it; \
-             free some browser storage to save it."
+            "Your saved {name} could not be used: {problem}. {} This part starts from its defaults.",
+            back_up(backend, name, &key, now_ms)
         ),
     })
 }
 
+/// Copies the text at `key` (value `name`'s, which cannot be used) to its backup key, byte for
+/// byte, and says where it went, or why it could not.
+fn back_up(backend: &impl Backend, name: &str, key: &str, now_ms: u64) -> String {
+    let backup = backup_key(name, now_ms);
+    let copied = backend
+        .get(key)
+        .and_then(|raw| raw.ok_or_else(|| "it is no longer stored".to_string()))
+        .and_then(|raw| backend.set(&backup, &raw));
+    match copied {
+        Ok(()) => format!("A copy is kept under \u{201c}{backup}\u{201d}."),
+        Err(e) => format!("A copy could not be kept ({e}); the original is left in place."),
+    }
+}
+
+/// Writes `data` as value `name` of schema `version`, whole, in one `set`.
+pub fn write<T: Serialize>(
+    backend: &impl Backend,
+    name: &str,
+    version: u32,
+    data: &T,
+) -> Result<(), Notice> {
+    let envelope = EnvelopeOut { v: version, data };
+    backend
+        .set_envelope(&key(name), &envelope)
+        .map_err(|fault| match fault {
+            Fault::Json(e) => Notice {
+                text: format!("Your {name} could not be saved: {e}."),
+            },
+            Fault::Refused(reason) => Notice {
+                text: format!(
+                    "Your {name} could not be saved ({reason}). It is kept in this tab until you \
+                     close it; free some browser storage to save it."
+                ),
+            },
+        })
+}
+
 /// Removes value `name`, so that the next read finds nothing stored (backups are kept).
-pub fn remove(backend: &dyn Backend, name: &str) -> Result<(), Notice> {
+pub fn remove(backend: &impl Backend, name: &str) -> Result<(), Notice> {
     backend.remove(&key(name)).map_err(|reason| Notice {
         text: format!("Your saved {name} could not be cleared ({reason})."),
     })

@@ -249,6 +249,16 @@ impl Worksheet {
             verdict(large_ok),
             if small_ok == large_ok { " too" } else { "" }
         );
+        // Ten or twenty prompts screen a model; they do not measure it. Say how wide the score's
+        // uncertainty is, with the interval the mini eval uses.
+        let (lo, hi) =
+            super::eval::wilson_interval(small as usize, prompts as usize, super::eval::Z_95);
+        out.push_str(&format!(
+            " On {prompts} prompts, {small} of {prompts} fits a true pass rate anywhere from {}% to \
+             {}% (95% Wilson interval): enough to rule a model out, not to ship it on.",
+            crate::logic::format::fixed(lo * 100.0, 0),
+            crate::logic::format::fixed(hi * 100.0, 0)
+        ));
         let speed = match (tps_small, tps_large) {
             (Some(s), Some(l)) => Some(format!(
                 "llama-bench measured {} tok/s for {sm} against {} tok/s for {lg} ({}\u{d7})",
@@ -468,6 +478,14 @@ mod tests {
             "Decision: the 3B model scored 8 of 10 against a threshold of 7, so it passes;";
         assert!(d.starts_with(opening), "{d}");
         assert!(d.contains("the 14B model scored 10 of 10, so it passes too."));
+        // The score's uncertainty, from the interval the mini eval computes.
+        assert!(
+            d.contains(
+                "On 10 prompts, 8 of 10 fits a true pass rate anywhere from 49% to 94% (95% \
+                 Wilson interval): enough to rule a model out, not to ship it on."
+            ),
+            "{d}"
+        );
         assert!(d.contains("Choose the 3B model: it is the smallest model that passes"));
         assert!(
             d.contains("48 tok/s for the 3B model against 12 tok/s for the 14B model (4.0\u{d7})")

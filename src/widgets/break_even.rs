@@ -58,7 +58,7 @@ pub fn BreakEven(
     });
     let shown = calc.shown;
     let stale = calc.stale();
-    super::url_state::share(
+    crate::services::url_state::share(
         "be",
         vec![
             ("api", price),

@@ -1,6 +1,8 @@
-//! Pieces the sizing calculators share: a GPU preset menu, model presets and a note on whether
-//! the weights fit.
+//! Pieces the sizing calculators share: a GPU preset menu, a model's fields with their presets,
+//! and a note on whether the weights fit.
 
+use super::controls::NumberField;
+use crate::logic::batching::ARCHITECTURES;
 use crate::logic::decode::ModelPreset;
 use crate::logic::format::plain;
 use crate::logic::gpus::{GpuPreset, GPU_PRESETS};
@@ -11,9 +13,10 @@ pub fn typed(value: f64) -> String {
     crate::logic::format::typed(value)
 }
 
-/// The GPU menu: picking a GPU fills `memory` (GB) and/or `bandwidth` (GB/s) with its data-sheet
-/// figures. It shows "Custom" once the filled field no longer holds the preset's figure. Given a
-/// `device` bandwidth (the measuring lab's, once it has run), it offers this browser too.
+/// The GPU menu: picking a GPU fills `memory` (GB), `bandwidth` (GB/s) and/or `tflops` (peak
+/// dense BF16 TFLOPS), whichever the calculator has, with its data-sheet figures. It shows
+/// "Custom" once a filled field no longer holds the preset's figure. Given a `device` bandwidth
+/// (the measuring lab's, once it has run), it offers this browser too.
 #[component]
 pub fn GpuSelect(
     /// The visible label.
@@ -28,6 +31,9 @@ pub fn GpuSelect(
     /// The bandwidth field this menu fills, if any.
     #[prop(optional)]
     bandwidth: Option<RwSignal<String>>,
+    /// The peak-arithmetic field this menu fills, if any.
+    #[prop(optional)]
+    tflops: Option<RwSignal<String>>,
     /// The read bandwidth the measuring lab measured here, GB/s: offered as
     /// [`THIS_DEVICE`] ("this browser, one core"), which fills the bandwidth and clears the
     /// memory (unknown).
@@ -40,7 +46,9 @@ pub fn GpuSelect(
         let same = |field: Option<RwSignal<String>>, want: f64| {
             field.is_none_or(|f| f.with(|t| crate::logic::read_f64(t) == Some(want)))
         };
-        same(memory, g.memory_gb) && same(bandwidth, g.bandwidth_gb_s)
+        same(memory, g.memory_gb)
+            && same(bandwidth, g.bandwidth_gb_s)
+            && same(tflops, g.peak_tflops)
     };
     let measured = move || device.and_then(|d| d.get());
     let shown = move || {
@@ -67,6 +75,9 @@ pub fn GpuSelect(
             }
             if let Some(b) = bandwidth {
                 b.set(typed(g.bandwidth_gb_s));
+            }
+            if let Some(t) = tflops {
+                t.set(typed(g.peak_tflops));
             }
         }
         gpu.set(id);
@@ -128,9 +139,10 @@ pub fn FitNote(
 
 /// Buttons that fill a model's two weight fields from [`ModelPreset`]s: the weights in memory,
 /// and the weights read per token for a mixture-of-experts model (left blank for a dense one,
-/// which reads them all). A button shows pressed while both fields hold its figures.
+/// which reads them all), and its architecture when the calculator asks for one. A button
+/// shows pressed while the fields hold its figures.
 #[component]
-pub fn ModelPresets(
+fn ModelPresets(
     /// What the presets are for, read by screen readers.
     label: &'static str,
     /// The models offered.
@@ -139,6 +151,8 @@ pub fn ModelPresets(
     in_memory: RwSignal<String>,
     /// The field for the weights read per token, GB (blank: all of them).
     read_per_token: RwSignal<String>,
+    /// The architecture menu's id, if the calculator has one.
+    architecture: Option<RwSignal<String>>,
 ) -> impl IntoView {
     view! {
         <div class="presets" role="group" aria-label=label>
@@ -152,9 +166,11 @@ pub fn ModelPresets(
                         String::new()
                     };
                     let (memory_now, read_now) = (memory.clone(), read.clone());
+                    let arch = preset.architecture;
                     let pressed = move || {
                         (in_memory.with(|t| t.trim() == memory_now)
-                            && read_per_token.with(|t| t.trim() == read_now))
+                            && read_per_token.with(|t| t.trim() == read_now)
+                            && architecture.is_none_or(|a| a.with(|id| id == arch)))
                             .to_string()
                     };
                     view! {
@@ -165,6 +181,9 @@ pub fn ModelPresets(
                             on:click=move |_| {
                                 in_memory.set(memory.clone());
                                 read_per_token.set(read.clone());
+                                if let Some(a) = architecture {
+                                    a.set(arch.to_string());
+                                }
                             }
                         >
                             {preset.label}
@@ -176,6 +195,132 @@ pub fn ModelPresets(
     }
 }
 
+/// The words and hooks of one model's fields: labels, `data-testid`s, and the field names the
+/// calculator's errors carry (which must be those its logic names). Built by
+/// [`model_field_names!`](crate::model_field_names) from the model's name.
+#[derive(Debug, Clone, Copy)]
+pub struct ModelFieldNames {
+    /// Label of the weights-in-memory field, e.g. `Model A: weights in memory`.
+    pub memory_label: &'static str,
+    /// Its `data-testid`.
+    pub memory_testid: &'static str,
+    /// Its error field, e.g. `Model A`.
+    pub memory_field: &'static str,
+    /// Label of the read-per-token field.
+    pub read_label: &'static str,
+    /// Its `data-testid`.
+    pub read_testid: &'static str,
+    /// Its error field, e.g. `Model A per token`.
+    pub read_field: &'static str,
+    /// What the preset buttons are for, read by screen readers.
+    pub presets_label: &'static str,
+    /// Label of the architecture menu, e.g. `Model A: architecture`.
+    pub architecture_label: &'static str,
+    /// Its error field, e.g. `Model A architecture`.
+    pub architecture_field: &'static str,
+}
+
+/// [`ModelFieldNames`] for the model called `$name` (`"Model A"`), with the `data-testid`s of
+/// its weights-in-memory and read-per-token fields.
+#[macro_export]
+macro_rules! model_field_names {
+    ($name:literal, $memory_testid:literal, $read_testid:literal) => {
+        $crate::widgets::calc_parts::ModelFieldNames {
+            memory_label: concat!($name, ": weights in memory"),
+            memory_testid: $memory_testid,
+            memory_field: $name,
+            read_label: concat!($name, ": read per token, if fewer (mixture of experts)"),
+            read_testid: $read_testid,
+            read_field: concat!($name, " per token"),
+            presets_label: concat!($name, " presets"),
+            architecture_label: concat!($name, ": architecture"),
+            architecture_field: concat!($name, " architecture"),
+        }
+    };
+}
+
+/// One model's fields in a calculator: its weights in memory, the weights it reads per token
+/// if fewer (a mixture of experts), preset buttons that fill both, and, when the calculator
+/// serves a batch, its architecture (KV cache per token and parameters at work).
+#[component]
+pub fn ModelFields(
+    /// Labels, hooks and error field names.
+    names: ModelFieldNames,
+    /// The weights in memory, GB, as typed.
+    in_memory: RwSignal<String>,
+    /// The weights read per token, GB, as typed (blank: all of them).
+    read_per_token: RwSignal<String>,
+    /// Each field's message, by error field name (called once per field, as the view is built).
+    error_for: Callback<&'static str, Signal<Option<String>>>,
+    /// The models the buttons offer.
+    presets: &'static [ModelPreset],
+    /// The architecture's id and the menu's `data-testid`, for a calculator that serves a batch.
+    #[prop(optional)]
+    architecture: Option<(RwSignal<String>, &'static str)>,
+) -> impl IntoView {
+    let error = move |field: &'static str| error_for.run(field);
+    view! {
+        <div class="control-group">
+            <NumberField label=names.memory_label testid=names.memory_testid text=in_memory error=error(names.memory_field) unit="GB" />
+            <NumberField label=names.read_label testid=names.read_testid text=read_per_token error=error(names.read_field) unit="GB" placeholder="all (dense)" />
+            {architecture.map(|(id, testid)| view! {
+                <ArchitectureSelect label=names.architecture_label testid=testid id=id error=error(names.architecture_field) />
+            })}
+            <ModelPresets label=names.presets_label options=presets in_memory=in_memory read_per_token=read_per_token architecture=architecture.map(|(id, _)| id) />
+        </div>
+    }
+}
+
+/// The menu of architectures a batch can assume (`batching::ARCHITECTURES`), with a message
+/// when the id it holds (from a link) is not one of them.
+#[component]
+fn ArchitectureSelect(
+    /// The visible label.
+    label: &'static str,
+    /// `data-testid` of the `<select>`.
+    testid: &'static str,
+    /// The chosen architecture's id.
+    id: RwSignal<String>,
+    /// Why the id cannot be used, if it cannot.
+    error: Signal<Option<String>>,
+) -> impl IntoView {
+    let dom_id = super::controls::unique_id(testid);
+    let label_for = dom_id.clone();
+    let msg_id = format!("{dom_id}-msg");
+    let described_by = msg_id.clone();
+    view! {
+        <form method="dialog" class="field" class:invalid=move || error.get().is_some()>
+            <label for=label_for>{label}</label>
+            <select
+                id=dom_id
+                data-testid=testid
+                aria-invalid=move || error.get().is_some().to_string()
+                aria-describedby=described_by
+                prop:value=move || id.get()
+                on:change=move |ev| id.set(event_target_value(&ev))
+            >
+                {ARCHITECTURES
+                    .iter()
+                    .map(|a| view! { <option value=a.id>{architecture_label(a)}</option> })
+                    .collect_view()}
+            </select>
+            <p class="field-message" id=msg_id role="alert">
+                {move || error.get()}
+            </p>
+        </form>
+    }
+}
+
+/// A menu line for an architecture, short enough for a phone: `Llama 3 8B`, or for a mixture
+/// of experts `DeepSeek-R1 (MoE, 8 of 256)`. Its KV cache per token and the parameters it works
+/// with are in the calculator's sums.
+fn architecture_label(a: &crate::logic::batching::Architecture) -> String {
+    match a.routing {
+        Some(r) => format!("{} (MoE, {} of {})", a.name, r.per_token, r.routed),
+        None => a.name.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::typed;
@@ -184,5 +329,29 @@ mod tests {
     fn typed_numbers_have_no_separators() {
         assert_eq!(typed(3350.0), "3350");
         assert_eq!(typed(4.85), "4.85");
+    }
+
+    #[test]
+    fn architecture_lines_are_short_and_name_a_mixture_of_experts() {
+        let line = |id| {
+            crate::logic::batching::architecture(id)
+                .map(super::architecture_label)
+                .unwrap_or_default()
+        };
+        assert_eq!(line("llama3-8b"), "Llama 3 8B");
+        assert_eq!(line("deepseek-r1"), "DeepSeek-R1 (MoE, 8 of 256)");
+    }
+
+    #[test]
+    fn field_names_match_the_names_the_logic_gives_errors() {
+        let a = crate::model_field_names!("Model A", "decode-model-gb-a", "decode-read-gb-a");
+        assert_eq!(
+            (a.memory_field, a.read_field, a.architecture_field),
+            ("Model A", "Model A per token", "Model A architecture")
+        );
+        assert_eq!(
+            a.read_label,
+            "Model A: read per token, if fewer (mixture of experts)"
+        );
     }
 }

@@ -11,29 +11,10 @@
 
 use crate::logic::chart::{LegendEntry, Stroke, Tick};
 use leptos::prelude::*;
-use std::sync::atomic::{AtomicU32, Ordering};
 
-static NEXT_ID: AtomicU32 = AtomicU32::new(1);
-
-/// A fresh id for tying a label and message to a field.
-pub fn unique_id(prefix: &str) -> String {
-    format!("{prefix}-{}", NEXT_ID.fetch_add(1, Ordering::Relaxed))
-}
-
-/// Runs `work` once, when the browser is next idle: for work that only prepares what a reader's
-/// next action needs, such as a widget's warm-up (the recall review's). Browsers without
-/// `requestIdleCallback` skip it, and so does the build's native render of a page.
-pub fn when_idle(work: impl FnOnce() + 'static) {
-    if !cfg!(target_arch = "wasm32") {
-        return;
-    }
-    let work = std::cell::Cell::new(Some(work));
-    request_idle_callback(move || {
-        if let Some(work) = work.take() {
-            work();
-        }
-    });
-}
+// The card and the ids are the page's conventions, which the shell's drawn diagrams share:
+// defined in `services::page`, and here with the other parts every widget is made of.
+pub use crate::services::page::{unique_id, WidgetCard};
 
 /// Where the loader put a widget when it mounted it (provided by `modules::mount_into`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -134,30 +115,6 @@ impl<T: Clone + PartialEq + Send + Sync + 'static> Calculation<T> {
                 .map(text)
                 .unwrap_or_else(|| "\u{2014}".into())
         })
-    }
-}
-
-/// A widget's card: a titled section in the flow of the text.
-#[component]
-pub fn WidgetCard(
-    /// The card's heading.
-    title: &'static str,
-    /// `data-widget` value, the directive name.
-    name: &'static str,
-    /// The heading's id, for a card the build draws (ids made at run time would repeat it);
-    /// by default a new one.
-    #[prop(optional, into)]
-    heading_id: Option<String>,
-    /// The controls and outputs.
-    children: Children,
-) -> impl IntoView {
-    let heading_id = heading_id.unwrap_or_else(|| unique_id("widget"));
-    let labelled_by = heading_id.clone();
-    view! {
-        <section class="widget" data-widget=name aria-labelledby=labelled_by>
-            <h3 class="widget-title" id=heading_id>{title}</h3>
-            {children()}
-        </section>
     }
 }
 

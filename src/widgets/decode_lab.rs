@@ -9,13 +9,13 @@
 use super::controls::{unique_id, Chart, ChartAxes, WidgetCard};
 use super::lab_result;
 use super::lab_worker::{memory_cap_mb, LabWorker};
-use crate::app::persist::Persist;
 use crate::content::WidgetParams;
 use crate::logic::chart::lab::{roofline, roofline_description, LEGEND};
 use crate::logic::chart::{compact, LogLogChart};
 use crate::logic::decode::three_figures;
 use crate::logic::format::fixed;
 use crate::logic::lab_run::{LabMessage, LabModel, LabResult, LabRun, Phase, Precision, Run};
+use crate::services::storage::Persist;
 use leptos::prelude::*;
 
 /// Mounts the widget (it takes no parameters).
@@ -209,10 +209,7 @@ fn Runs(run: RwSignal<LabRun>) -> impl IntoView {
         run.with(|r| {
             let res = &r.result;
             let bw = res.memory.as_ref().map(|b| b.gb_per_s);
-            res.runs
-                .iter()
-                .map(|x| row(x, bw, res))
-                .collect_view()
+            res.runs.iter().map(|x| row(x, bw, res)).collect_view()
         })
     };
     view! {
@@ -276,7 +273,9 @@ fn Roofline(run: RwSignal<LabRun>) -> impl IntoView {
         chart.with(|c| c.as_ref().and_then(|c| c.svg().ok()).unwrap_or_default())
     });
     let ticks = move |f: TicksOf| {
-        Signal::derive(move || chart.with(|c| c.as_ref().map(|c| f(c, compact)).unwrap_or_default()))
+        Signal::derive(move || {
+            chart.with(|c| c.as_ref().map(|c| f(c, compact)).unwrap_or_default())
+        })
     };
     let description = Signal::derive(move || run.with(|r| roofline_description(&r.result)));
     let sentences = move || run.with(|r| r.result.roof_sentences());
@@ -358,9 +357,12 @@ fn Export(run: RwSignal<LabRun>) -> impl IntoView {
         let (name, mime) = if json {
             (format!("ie-course-lab-{date}.json"), "application/json")
         } else {
-            (format!("ie-course-lab-{date}.txt"), "text/plain;charset=utf-8")
+            (
+                format!("ie-course-lab-{date}.txt"),
+                "text/plain;charset=utf-8",
+            )
         };
-        super::download::save(&name, mime, &text);
+        crate::services::download::save(&name, mime, &text);
         shown.set(Some(text));
     };
     view! {

@@ -12,14 +12,14 @@ mod inputs;
 mod training;
 
 use super::controls::{drawn_in_steps, unique_id, NumberField, Output, WidgetCard};
-use crate::app::persist::Persist;
 use crate::content::WidgetParams;
 use crate::logic::distill::{
     self, Comparison, Entry, LossSum, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS, SEED_PRESET,
 };
 use crate::logic::format::{fixed, plain};
 use crate::logic::{read_f64, InputError};
-use crate::widgets::url_state;
+use crate::services::storage::Persist;
+use crate::services::url_state;
 use charts::temperature_svg;
 use inputs::{
     dist, entry_from_id, entry_id as entry_key, preset_by_id, starting_inputs, Inputs, Row, DISTS,
@@ -157,7 +157,7 @@ pub fn Distillation(
     /// The example the lesson starts it from.
     preset: &'static Preset,
 ) -> impl IntoView {
-    let persist = expect_context::<Persist>();
+    let persist = Persist::from_context();
     let lesson = Inputs::lesson(preset);
     let search = url_state::current_search();
     // Storage is read even when the address wins, so that a stored value this build cannot use

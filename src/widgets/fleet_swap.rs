@@ -1,7 +1,7 @@
 //! Fleet swap: daily traffic, and what moving it from a large model to a smaller one (both
 //! passing the evals) does to the GPUs that serve it, and whether those GPUs hold the weights.
 
-use super::calc_parts::{FitNote, GpuSelect, ModelPresets};
+use super::calc_parts::{FitNote, GpuSelect, ModelFieldNames, ModelFields};
 use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
 use crate::content::WidgetParams;
 use crate::logic::decode::{LARGE_MODEL_PRESETS, SMALL_MODEL_PRESETS};
@@ -23,6 +23,13 @@ pub fn mount(params: WidgetParams) -> AnyView {
     }
     .into_any()
 }
+
+/// The large (today's) model's fields.
+const LARGE: ModelFieldNames =
+    crate::model_field_names!("Large model", "fleet-large-gb", "fleet-large-read-gb");
+/// The small (candidate) model's fields.
+const SMALL: ModelFieldNames =
+    crate::model_field_names!("Small model", "fleet-small-gb", "fleet-small-read-gb");
 
 /// Most GPU squares drawn in a row; beyond it the row says how many more.
 const MAX_DRAWN: u64 = 48;
@@ -93,7 +100,7 @@ pub fn FleetSwapCalc(
     });
     let shown = calc.shown;
     let stale = calc.stale();
-    super::url_state::share(
+    crate::services::url_state::share(
         "fs",
         vec![
             ("req", requests_text),
@@ -109,6 +116,7 @@ pub fn FleetSwapCalc(
         Signal::derive(move || !stale.get()),
     );
     let error_for = move |field: &'static str| calc.error_for(field);
+    let field_errors = Callback::new(error_for);
     let show = move |f: fn(&Fleet) -> String| calc.show(f);
     let before = Signal::derive(move || shown.get().map_or(0, |f| f.swap.large_gpus));
     let after = Signal::derive(move || shown.get().map_or(0, |f| f.swap.small_gpus));
@@ -121,16 +129,8 @@ pub fn FleetSwapCalc(
                     <Presets label="Traffic presets" options=vec![("100K", "100000"), ("1M", "1000000"), ("10M", "10000000")] text=requests_text />
                 </div>
                 <NumberField label="Output tokens per request" testid="fleet-tokens" text=tokens_text error=error_for("Output tokens per request") unit="tokens" step=50.0 />
-                <div class="control-group">
-                    <NumberField label="Large model: weights in memory" testid="fleet-large-gb" text=large_text error=error_for("Large model") unit="GB" />
-                    <NumberField label="Large model: read per token, if fewer (mixture of experts)" testid="fleet-large-read-gb" text=large_read error=error_for("Large model per token") unit="GB" placeholder="all (dense)" />
-                    <ModelPresets label="Large model presets" options=LARGE_MODEL_PRESETS in_memory=large_text read_per_token=large_read />
-                </div>
-                <div class="control-group">
-                    <NumberField label="Small model: weights in memory" testid="fleet-small-gb" text=small_text error=error_for("Small model") unit="GB" />
-                    <NumberField label="Small model: read per token, if fewer (mixture of experts)" testid="fleet-small-read-gb" text=small_read error=error_for("Small model per token") unit="GB" placeholder="all (dense)" />
-                    <ModelPresets label="Small model presets" options=SMALL_MODEL_PRESETS in_memory=small_text read_per_token=small_read />
-                </div>
+                <ModelFields names=LARGE in_memory=large_text read_per_token=large_read error_for=field_errors presets=LARGE_MODEL_PRESETS />
+                <ModelFields names=SMALL in_memory=small_text read_per_token=small_read error_for=field_errors presets=SMALL_MODEL_PRESETS />
                 <div class="control-group">
                     <NumberField label="GPUs serving the large model today" testid="fleet-gpus" text=gpus_text_in error=error_for("GPUs") unit="GPUs" min=1.0 />
                     <GpuSelect label="GPU" testid="fleet-gpu" gpu=gpu_id memory=gpu_memory />
@@ -142,6 +142,7 @@ pub fn FleetSwapCalc(
                 <Output label="GPU time, large \u{f7} small" testid="fleet-ratio" value=show(Fleet::ratio_text) stale=stale />
                 <Output label="GPUs for the same traffic" testid="fleet-small-gpus" value=show(Fleet::small_gpus_text) stale=stale />
                 <Output label="Traffic on the same GPUs" testid="fleet-traffic" value=show(Fleet::traffic_text) stale=stale />
+                <Output label="Average load per GPU, today \u{2192} after" testid="fleet-load-per-gpu" value=show(Fleet::load_text) stale=stale />
             </div>
             <div class="gpu-rows">
                 <GpuRow label="Large model" count=before testid="fleet-before" />

@@ -3,8 +3,8 @@
 //! browser, one core"). Read from storage once, by whichever of them mounts first, so that a
 //! stored value that cannot be used is reported and backed up once.
 
-use crate::app::persist::Persist;
 use crate::logic::lab_run::{LabResult, STORE_NAME, STORE_VERSION};
+use crate::services::storage::Persist;
 use leptos::prelude::*;
 use std::cell::OnceCell;
 

@@ -62,8 +62,9 @@ impl Drop for LabWorker {
 /// The memory cap a page's address sets for the lab's engine, in MB (`?lm.memory=20`): a test,
 /// or a curious reader, sees what a device with that little memory would. `None` without one.
 pub fn memory_cap_mb() -> Option<f64> {
-    let values = super::url_state::read(&super::url_state::current_search(), "lm");
-    super::url_state::value_of(&values, "memory")
+    let values =
+        crate::services::url_state::read(&crate::services::url_state::current_search(), "lm");
+    crate::services::url_state::value_of(&values, "memory")
         .and_then(crate::logic::read_f64)
         .filter(|mb| mb.is_finite() && *mb > 0.0)
 }

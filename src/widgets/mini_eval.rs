@@ -14,7 +14,6 @@ mod results;
 mod transfer;
 
 use super::controls::{drawn_in_steps, unique_id, Calculation, NumberField, WidgetCard};
-use crate::app::persist::Persist;
 use crate::content::WidgetParams;
 use crate::figures::LESSON_EVAL_JSON;
 use crate::logic::eval::editor::pages::CaseFilter;
@@ -23,6 +22,7 @@ use crate::logic::eval::editor::{
 };
 use crate::logic::eval::{self, EvalSet};
 use crate::logic::format;
+use crate::services::storage::Persist;
 use case_row::CaseRow;
 use leptos::prelude::*;
 use pager::{Pager, PER_PAGE};
@@ -74,7 +74,7 @@ pub fn mount(_params: WidgetParams) -> AnyView {
 /// The eval widget.
 #[component]
 pub fn MiniEval() -> impl IntoView {
-    let persist = expect_context::<Persist>();
+    let persist = Persist::from_context();
     let stored = persist.load::<Stored>(STORE_NAME, STORE_VERSION, |_, _| None);
     let (start, start_tolerance) = EvalEditor::open(lesson_eval(), stored);
     let editor = RwSignal::new(start);

@@ -121,51 +121,12 @@ pub fn mount_into(
     el.set_inner_html("");
     let handle = leptos::mount::mount_to(el.clone(), move || {
         provide_context(place);
-        provide_context(crate::app::persist::Persist::forwarding());
+        provide_context(crate::services::storage::Persist::forwarding());
         provide_context(Carried { cards });
         mount(widgets, &name, &params)
     });
     let drawn = el.first_child().unwrap_or_else(|| el.into());
     MOUNTED.with(|m| m.borrow_mut().push((drawn, Box::new(handle))));
-}
-
-/// The body of a widgets module's binary: exports `mount_widget` for the widgets in `$list`, with
-/// the recall cards in `$cards`, and `start_app`, which starts the shell (as the shell's own
-/// module, `src/main.rs`, does for pages without widgets).
-///
-/// It shares the page and its storage with the shell but not its reactive tree: each widget is
-/// mounted into its slot with its own owner, and notices about stored data are handed to the
-/// shell as window events (`Persist::forwarding`).
-#[macro_export]
-macro_rules! widgets_module {
-    ($list:path, $cards:path) => {
-        #[cfg(target_arch = "wasm32")]
-        #[::wasm_bindgen::prelude::wasm_bindgen]
-        pub fn mount_widget(el: ::web_sys::HtmlElement, name: String, params: String) {
-            $crate::widgets::modules::mount_into($list, $cards, el, name, params)
-        }
-
-        /// Starts the shell in this instance: a lesson page's start script calls it
-        /// (`js/start.js`); an instance loaded for widgets never does.
-        #[cfg(target_arch = "wasm32")]
-        #[::wasm_bindgen::prelude::wasm_bindgen]
-        pub fn start_app() {
-            ::console_error_panic_hook::set_once();
-            $crate::mount()
-        }
-
-        /// A test hook: panics as a bug would, which aborts this module, so that a test can
-        /// check the page survives it (the loader, `js/loader.js`, takes over). Only in builds
-        /// with the feature `test-hooks` (the test command's sub-path build).
-        #[cfg(all(target_arch = "wasm32", feature = "test-hooks"))]
-        #[::wasm_bindgen::prelude::wasm_bindgen]
-        #[allow(clippy::panic)]
-        pub fn abort_for_tests() {
-            panic!("a test asked this widgets module to abort")
-        }
-
-        fn main() {}
-    };
 }
 
 #[cfg(test)]

@@ -12,14 +12,15 @@ mod scope;
 mod stats;
 mod tools;
 
-use super::controls::{unique_id, when_idle, WidgetCard};
+use super::controls::{unique_id, WidgetCard};
 use super::modules::Carried;
-use crate::app::persist::Persist;
 use crate::content::{title_by_slug, WidgetParams};
 use crate::logic::recall::{
     self, interval_label, Clock, Grade, Progress, Session, SCHEMA, STORE_NAME,
 };
 use crate::nav::{self, Route};
+use crate::services::storage::Persist;
+use crate::services::timers::when_idle;
 use card::{NothingDue, ReviewCard};
 use leptos::html::Div;
 use leptos::prelude::*;
@@ -140,18 +141,6 @@ fn load(persist: Persist) -> Option<Progress> {
     persist.load::<Progress>(STORE_NAME, SCHEMA, |_, _| None)
 }
 
-/// True if `localStorage` holds a value under our key (whether or not it could be read).
-fn stored_value_exists() -> bool {
-    web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .and_then(|s| {
-            s.get_item(&crate::logic::storage::key(STORE_NAME))
-                .ok()
-                .flatten()
-        })
-        .is_some()
-}
-
 /// The review, in the form `around` gives it.
 #[component]
 fn Recall(
@@ -162,11 +151,11 @@ fn Recall(
     /// The parts around the review: [`lesson_form`] or [`deck_form`].
     around: Around,
 ) -> impl IntoView {
-    let persist = expect_context::<Persist>();
+    let persist = Persist::from_context();
 
-    let initial = load(persist);
-    if initial.is_none() && stored_value_exists() {
-        // The stored value could not be read: Persist kept a backup and said so. Replace it,
+    let (initial, unusable) = persist.load_reporting::<Progress>(STORE_NAME, SCHEMA, |_, _| None);
+    if unusable.is_some() {
+        // The stored value could not be used: Persist kept a backup and said so. Replace it,
         // so later merges do not back it up again.
         persist.save(STORE_NAME, SCHEMA, &Progress::default());
     }
@@ -248,7 +237,7 @@ fn Recall(
         else {
             return;
         };
-        if crate::app::typing_in_field(&target) {
+        if crate::services::page::typing_in_field(&target) {
             return;
         }
         // On a button, Space and Enter press that button, as everywhere else.

@@ -21,7 +21,7 @@ widgets! {
     DISTILLATION "distillation" => distillation::mount ["preset"],
 }
 
-// The widgets the build draws into the page (the diagrams, `src/widgets/diagrams.rs`): no
+// The widgets the build draws into the page (the diagrams, `src/app/diagrams.rs`): no
 // widgets module carries them, their markup travels with the lesson's text, and a small script
 // (`js/diagrams.js`) answers their clicks and keys. They take no parameters.
 drawn! {

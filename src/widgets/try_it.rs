@@ -1,13 +1,13 @@
 //! The try-it worksheet: write the task and pass threshold and lock them, mark each prompt for a
 //! small and a large model, add tok/s from llama-bench, and read the decision. Kept in storage;
-//! exported as Markdown (through the widgets' one download helper, `widgets/download.rs`).
+//! exported as Markdown (through the widgets' one download helper, `services/download.rs`).
 
 use crate::logic::worksheet;
 
 use super::controls::{unique_id, NumberField, WidgetCard};
-use crate::app::persist::Persist;
 use crate::content::WidgetParams;
 use crate::logic::lab::{ANSWER_COMMAND, BENCH_COMMAND};
+use crate::services::storage::Persist;
 use leptos::prelude::*;
 use worksheet::{Which, Worksheet};
 
@@ -85,7 +85,7 @@ fn CommandBlock(
 /// The worksheet.
 #[component]
 pub fn TryIt() -> impl IntoView {
-    let persist = expect_context::<Persist>();
+    let persist = Persist::from_context();
     let sheet = RwSignal::new(
         persist
             .load::<Worksheet>(STORE_NAME, STORE_VERSION, |_, _| None)
@@ -230,7 +230,7 @@ pub fn TryIt() -> impl IntoView {
     // The file is written when the reader asks for it, not on every change.
     let on_export = move |_| {
         let md = full.with_untracked(Worksheet::markdown);
-        super::download::save("try-it-worksheet.md", "text/markdown;charset=utf-8", &md);
+        crate::services::download::save("try-it-worksheet.md", "text/markdown;charset=utf-8", &md);
     };
     let name_input = move |label: &'static str, testid: &'static str, which: Which| {
         let id = unique_id(testid);

@@ -79,7 +79,7 @@ pub fn WeightMemory(
     // The last good result stays on screen, marked stale, while an input is wrong.
     let shown = calc.shown;
     let stale = calc.stale();
-    super::url_state::share(
+    crate::services::url_state::share(
         "wm",
         vec![
             ("params", params_text),

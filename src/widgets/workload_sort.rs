@@ -4,8 +4,8 @@
 use crate::logic::workloads;
 
 use super::controls::WidgetCard;
-use crate::app::persist::Persist;
 use crate::content::WidgetParams;
+use crate::services::storage::Persist;
 use leptos::prelude::*;
 use workloads::{Side, Sorting, WORKLOADS};
 
@@ -36,7 +36,7 @@ fn start_drag(ev: &web_sys::DragEvent, id: &str) {
 /// The sorting exercise.
 #[component]
 pub fn WorkloadSort() -> impl IntoView {
-    let persist = expect_context::<Persist>();
+    let persist = Persist::from_context();
     let sorting = RwSignal::new(
         persist
             .load::<Sorting>(STORE_NAME, STORE_VERSION, |_, _| None)

@@ -19,7 +19,10 @@ use crate::Config;
 use std::process::Command;
 
 /// The two builds of the engine: their name and the wasm target features each is built with.
-const VARIANTS: [(&str, &str); 2] = [("simd128", "+simd128"), ("relaxed", "+simd128,+relaxed-simd")];
+const VARIANTS: [(&str, &str); 2] = [
+    ("simd128", "+simd128"),
+    ("relaxed", "+simd128,+relaxed-simd"),
+];
 
 /// The files of `models/` the lab serves besides the weights (`*.ielm`): the manifest (loss
 /// curves, configs) and the held-out text the quality figures are measured on.
@@ -53,7 +56,10 @@ pub fn build(config: &Config, tools: &Tools) -> Result<String, String> {
         write(&work.join("site").join(name), bytes)?;
     }
     if config.release {
-        tools.minify(&work.join("site"), &["engine.js".into(), "worker.js".into()])?;
+        tools.minify(
+            &work.join("site"),
+            &["engine.js".into(), "worker.js".into()],
+        )?;
     }
     let mut site: Vec<(String, Vec<u8>)> = files
         .iter()
@@ -159,14 +165,26 @@ mod tests {
 
     #[test]
     fn the_folder_is_named_for_every_file_and_its_contents() {
-        let mut a = vec![("b".to_string(), b"1".to_vec()), ("a".into(), b"2".to_vec())];
-        let mut b = vec![("a".to_string(), b"2".to_vec()), ("b".into(), b"1".to_vec())];
+        let mut a = vec![
+            ("b".to_string(), b"1".to_vec()),
+            ("a".into(), b"2".to_vec()),
+        ];
+        let mut b = vec![
+            ("a".to_string(), b"2".to_vec()),
+            ("b".into(), b"1".to_vec()),
+        ];
         let name = folder_name(&mut a);
         assert!(name.starts_with("lab-") && name.len() == 20, "{name}");
         assert_eq!(name, folder_name(&mut b), "order does not matter");
-        let mut c = vec![("a".to_string(), b"2".to_vec()), ("b".into(), b"3".to_vec())];
+        let mut c = vec![
+            ("a".to_string(), b"2".to_vec()),
+            ("b".into(), b"3".to_vec()),
+        ];
         assert_ne!(name, folder_name(&mut c));
-        let mut d = vec![("a".to_string(), b"2".to_vec()), ("c".into(), b"1".to_vec())];
+        let mut d = vec![
+            ("a".to_string(), b"2".to_vec()),
+            ("c".into(), b"1".to_vec()),
+        ];
         assert_ne!(name, folder_name(&mut d));
     }
 }

@@ -562,7 +562,7 @@ mod tests {
             .unwrap_or_default();
         let page = page_at(Route::Lesson(overview));
         assert!(page.contains("<script type=\"module\" src=\"diagrams-1.js\"></script>"));
-        let layout = ie_course::widgets::diagrams::first_layout();
+        let layout = ie_course::app::diagrams::first_layout();
         assert!(page.contains(&format!("<script>{layout}</script>")));
         let hashes = inline_script_hashes(&page);
         assert_eq!(hashes.len(), 1, "{hashes:?}");

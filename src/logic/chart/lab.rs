@@ -133,7 +133,13 @@ mod tests {
         assert_eq!(c.lines[1].points[0], (1.0, 45_000.0));
         // Every point and both roofs' ends are in view.
         assert_eq!(c.y, (10.0, 100_000.0));
-        assert_eq!(c.marks, [((104.0, 110.0), Stroke::Main), ((3.6, 4000.0), Stroke::Main)]);
+        assert_eq!(
+            c.marks,
+            [
+                ((104.0, 110.0), Stroke::Main),
+                ((3.6, 4000.0), Stroke::Main)
+            ]
+        );
         assert!(c.svg().is_ok_and(|s| s.matches("<circle").count() == 4));
         let words = roofline_description(&r);
         assert!(words.starts_with("Roofline of this browser, one core: the memory roof at 13 GB/s and the cache roof at 45 GB/s"), "{words}");

@@ -3,7 +3,8 @@
 //! reads an eval file (JSON, at most 1 MB) whole, and hands back a [`PassFailReader`] for
 //! columns of pass/fail, which reads a given number of lines per [`PassFailReader::step`].
 
-use super::{format, parse_eval_json, read_pass_fail_line, Import, InputError, MAX_INPUT_BYTES};
+use super::files::read_pass_fail_line;
+use super::{format, parse_eval_json, Import, InputError, MAX_INPUT_BYTES};
 
 /// The field pasted columns are reported under.
 const FIELD: &str = "Pasted results";
@@ -117,6 +118,7 @@ impl PassFailReader {
     }
 
     /// Lines read so far.
+    #[cfg(test)]
     pub fn lines_read(&self) -> usize {
         self.lines
     }
@@ -205,6 +207,7 @@ pub fn start_import(text: String) -> ImportJob {
 }
 
 /// Runs an import to the end, `lines` lines per step (what a page does between frames).
+#[cfg(test)]
 pub fn run_import(text: String, lines: usize) -> Result<Import, InputError> {
     match start_import(text) {
         ImportJob::Done(r) => r,

@@ -8,7 +8,7 @@
 pub use crate::logic::distill::training::{TrainLoss, TrainStart};
 use crate::logic::distill::{self, Entry, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS};
 use crate::logic::{parse_number, InputError};
-use crate::widgets::url_state;
+use crate::services::url_state;
 use serde::{Deserialize, Serialize};
 
 /// Name of the stored value (`ie-course:distillation`) and its schema version.

@@ -7,8 +7,8 @@ use crate::logic::eval::chunked::{
 };
 use crate::logic::eval::editor::EvalEditor;
 use crate::logic::eval::Import;
+use crate::services::download;
 use crate::widgets::controls::unique_id;
-use crate::widgets::download;
 use leptos::prelude::*;
 use std::time::Duration;
 

@@ -28,7 +28,7 @@ pub fn Tools(
             .to_iso_string()
             .as_string()
             .unwrap_or_default();
-        crate::widgets::download::save(
+        crate::services::download::save(
             &format!(
                 "ie-course-recall-{}.json",
                 date.get(..10).unwrap_or("export")

@@ -12,12 +12,14 @@ async function openCard(page, query = '') {
 
 test('example inputs, clearly labelled, give both bills and the break-even volume', async ({ page }) => {
   const card = await openCard(page);
+  // The example throughput is the decode ceiling the lesson names (8B FP16, H100, batch 8).
+  await expect(card.getByTestId('break-even-throughput')).toHaveValue('1477');
   await expect(card.getByTestId('break-even-example-note')).toContainText('examples');
   await expect(card.getByText('API price per million tokens (example)')).toBeVisible();
   await expect(card.getByTestId('break-even-api-cost')).toHaveText('$600');
   await expect(card.getByTestId('break-even-dedicated-cost')).toHaveText('$1,825 (1 GPU)');
   await expect(card.getByTestId('break-even-volume-out')).toHaveText(
-    '12,167 M tokens/month; below that, dedicated wins only from 3,042 to 3,942 M, 6,083 to 7,884 M and 9,125 to 11,826 M',
+    '12,167 M tokens/month; below that, dedicated wins only from 3,042 to 3,882 M, 6,083 to 7,763 M and 9,125 to 11,645 M',
   );
   await expect(card.getByTestId('break-even-verdict')).toHaveText('$1,225 less on the API');
 });
@@ -36,14 +38,14 @@ test('more than one crossing: past each new GPU the API is cheaper again, and th
   await expect(card.getByTestId('break-even-verdict')).toHaveText('$950 less on the API');
   await volume.fill('7000000000');
   await expect(card.getByTestId('break-even-verdict')).toHaveText('$550 less on dedicated');
-  // A dearer API: one GPU's gap, then dedicated for good.
+  // A dearer API: two GPUs' gaps, then dedicated for good.
   await card.getByTestId('break-even-api-price').fill('0.7');
-  await expect(out).toHaveText('5,214 M tokens/month; below that, dedicated wins only from 2,607 to 3,942 M');
-  await expect(chart.getByTestId('break-even-win-band')).toHaveCount(1);
+  await expect(out).toHaveText('7,821 M tokens/month; below that, dedicated wins only from 2,607 to 3,882 M and 5,214 to 7,763 M');
+  await expect(chart.getByTestId('break-even-win-band')).toHaveCount(2);
   // At 90% utilisation each GPU holds less: six gaps, counted instead of listed.
   await card.getByTestId('break-even-api-price').fill('0.6');
   await card.getByTestId('break-even-utilisation').fill('90');
-  await expect(out).toHaveText(/^21,292 M tokens\/month; below that, dedicated wins only in 6 ranges, from 3,042 to 3,548 M, 6,083 to 7,096 M, … and 18,250 to 21,287 M$/);
+  await expect(out).toHaveText(/^21,292 M tokens\/month; below that, dedicated wins only in 6 ranges, from 3,042 to 3,493 M, 6,083 to 6,987 M, … and 18,250 to 20,960 M$/);
   await expect(chart.getByTestId('break-even-win-band')).toHaveCount(6);
   // Never: the message says so and nothing is shaded.
   await card.getByTestId('break-even-api-price').fill('0.4');
@@ -82,7 +84,7 @@ test('bad input: a message by the field, last result kept and marked stale', asy
   for (const [testid, bad, message, good] of [
     ['break-even-api-price', '0', 'more than 0', '0.6'],
     ['break-even-gpu-hourly', 'cheap', 'not a number', '2.5'],
-    ['break-even-throughput', '', 'Enter a number', '1500'],
+    ['break-even-throughput', '', 'Enter a number', '1477'],
     ['break-even-utilisation', '120', 'at most 100', '100'],
     ['break-even-volume', '1e400', 'finite', '1000000000'],
   ]) {

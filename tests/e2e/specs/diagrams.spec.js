@@ -191,7 +191,7 @@ test('chapter-map links resolve under a sub-path', async ({ page }) => {
 });
 
 // The diagrams are drawn by the build and answered by a small script of their own, not by a
-// widgets module (src/widgets/diagrams.rs, js/diagrams.js).
+// widgets module (src/app/diagrams.rs, js/diagrams.js).
 test('a diagram is in the page as the build wrote it, and answers without any wasm', async ({ page }) => {
   const errors = watchErrors(page);
   let wasm = 0;

@@ -523,3 +523,28 @@ test('under a sub-path the address keeps its path', async ({ page }) => {
   await appReady(page);
   await expect(page.getByTestId('distill-alpha')).toHaveValue('0.1');
 });
+
+test('α as the lesson defines it: the hard label\'s share, so α = 1 ignores the teacher; T = 4 widens the scaled gap', async ({ page }) => {
+  const card = await openPlayground(page);
+  const lesson = page.getByTestId('lesson');
+  // The text and the field name the same convention.
+  await expect(lesson).toContainText('α × hard-label loss + (1 − α) × soft-target loss');
+  await expect(lesson).toContainText('α = 0 is pure imitation of the teacher; α = 1 ignores the teacher entirely.');
+  await expect(card.getByText('α (weight of the hard loss)')).toBeVisible();
+  // Try this #4: at T = 4 the T²-scaled soft losses of the two students move apart.
+  await card.getByTestId('distill-temperature').fill('4');
+  await expectLosses(card, TEACHER, A, B, 4);
+  const soft = async (id) => parseFloat(await card.getByTestId(id).textContent());
+  const gap = (await soft('loss-soft-b')) - (await soft('loss-soft-a'));
+  expect(gap).toBeCloseTo(0.745, 2);
+  await expect(lesson).toContainText('from a gap of 0.317 to 0.745');
+  // α = 1, as the text says: each mix is the hard-label loss alone, the teacher does not count.
+  await card.getByTestId('distill-alpha').fill('1');
+  await expect(card.getByTestId('loss-mix-a')).toHaveText(/^0\.511/);
+  await expect(card.getByTestId('loss-mix-b')).toHaveText(/^0\.511/);
+  await expect(card.getByTestId('loss-mix-a')).toHaveText(startsWith(-Math.log(0.6)));
+  // α = 0: pure imitation, the mix is the scaled soft loss.
+  await card.getByTestId('distill-alpha').fill('0');
+  await expect(card.getByTestId('loss-mix-a')).toHaveText(startsWith(16 * ce(soften(TEACHER, 4), soften(A, 4))));
+  await expect(card.getByTestId('loss-mix-b')).toHaveText(startsWith(16 * ce(soften(TEACHER, 4), soften(B, 4))));
+});

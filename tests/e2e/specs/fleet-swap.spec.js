@@ -51,7 +51,7 @@ test('bad input: a message by the field, last result kept and marked stale', asy
     await card.getByTestId(testid).fill(bad);
     await expect(card.getByRole('alert').filter({ hasText: message })).toBeVisible();
     await expect(card.getByTestId('fleet-small-gpus')).toHaveText('1 GPU');
-    await expect(card.locator('.output.stale')).toHaveCount(4);
+    await expect(card.locator('.output.stale')).toHaveCount(5);
     await expect(card).not.toContainText('NaN');
     await card.getByTestId(testid).fill(good);
     await expect(card.locator('.output.stale')).toHaveCount(0);
@@ -116,5 +116,35 @@ test('moving to a mixture of experts: memory, not decode work, sets the new flee
   // A read figure above the weights in memory is refused by its field.
   await card.getByTestId('fleet-small-read-gb').fill('700');
   await expect(card.getByRole('alert').filter({ hasText: 'at most the weights in memory, 671 GB' })).toBeVisible();
-  await expect(card.locator('.output.stale')).toHaveCount(4);
+  await expect(card.locator('.output.stale')).toHaveCount(5);
+});
+
+test("the lesson's Try this: doubling traffic doubles each GPU's load, not the fleets; doubling today's fleet doubles the small one", async ({ page }) => {
+  const card = await openCard(page);
+  const load = card.getByTestId('fleet-load-per-gpu');
+  await expect(load).toHaveText('579 → 4,630 tok/s');
+  // Twice the requests: the widget starts from today's GPUs, so the fleets stay as they are
+  // and each GPU must carry twice the tokens per second.
+  await card.getByTestId('fleet-requests').fill('2000000');
+  await expect(card.getByTestId('fleet-small-gpus')).toHaveText('1 GPU');
+  await expect(card.getByTestId('fleet-before').locator('.gpu-square')).toHaveCount(8);
+  await expect(load).toHaveText('1,157 → 9,259 tok/s');
+  // If today's GPUs were full, twice as many: the small model's fleet doubles too, 8× apart.
+  await card.getByTestId('fleet-gpus').fill('16');
+  await expect(card.getByTestId('fleet-small-gpus')).toHaveText('2 GPUs');
+  await expect(card.getByTestId('fleet-ratio')).toHaveText('8×');
+  await expect(card.getByTestId('fleet-after').locator('.gpu-square')).toHaveCount(2);
+  await expect(load).toHaveText('579 → 4,630 tok/s');
+  await expect(card.getByTestId('fleet-worked')).toContainText('÷ 16 GPUs = 579 tok/s per GPU today; ÷ 2 GPUs = 4,630 tok/s per GPU after');
+});
+
+test('the model fields keep their labels, hooks and messages after folding into one component', async ({ page }) => {
+  const card = await openCard(page);
+  for (const [who, memory, read] of [['Large model', 'fleet-large-gb', 'fleet-large-read-gb'], ['Small model', 'fleet-small-gb', 'fleet-small-read-gb']]) {
+    await expect(card.getByLabel(`${who}: weights in memory`)).toHaveAttribute('data-testid', memory);
+    await expect(card.getByLabel(`${who}: read per token, if fewer (mixture of experts)`)).toHaveAttribute('data-testid', read);
+    await expect(card.getByRole('group', { name: `${who} presets` })).toBeVisible();
+  }
+  // The fleet needs no architecture: only the decode ceiling serves a batch.
+  await expect(card.getByLabel(/architecture/)).toHaveCount(0);
 });

@@ -259,3 +259,28 @@ test('the glossary is precached for offline reading and printed with the chapter
   await term.focus();
   await expect(await tipOf(term)).toBeHidden();
 });
+
+test('batching, embedding, attention and product-market fit are defined where the lessons use them; decode is per sequence', async ({ page }) => {
+  const errors = watchErrors(page);
+  for (const [slug, id] of [
+    ['about-your-app', 'batching'],
+    ['about-your-app', 'embedding'],
+    ['model-selection', 'attention'],
+    ['model-selection', 'product-market-fit'],
+    ['why-size-wins', 'batching'],
+  ]) {
+    await page.goto(`/${slug}/`);
+    await appReady(page);
+    const term = page.locator(`article a.term[data-term="${id}"]`);
+    await expect(term, `${slug} marks ${id}`).toHaveCount(1);
+    expect((await (await tipOf(term)).textContent()).trim()).toMatch(/^[A-Z].{30,}\.$/);
+  }
+  await page.goto('/glossary/');
+  await appReady(page);
+  await expect(page.locator('[id="term-batching"] dd p').first()).toContainText('each read of the weights serves every sequence in the batch');
+  await expect(page.locator('[id="term-decode"] dd p').first()).toContainText('for one sequence each step reads every weight');
+  for (const id of ['embedding', 'attention', 'product-market-fit', 'lora', 'bf16', 'inter-token-latency']) {
+    await expect(page.locator(`[id="term-${id}"]`), id).toHaveCount(1);
+  }
+  expect(errors).toEqual([]);
+});

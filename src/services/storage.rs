@@ -1,7 +1,11 @@
-//! The app's handle on stored data and on the notices that tell the learner about it.
+//! Stored data: the handle the shell and the widgets load and save through ([`Persist`]), and
+//! the notices that tell the learner when something about it went wrong. The schema (versioned
+//! envelopes, backups) is `logic::storage`; the browser's side, `browser`.
 
-use super::local_storage::BrowserStorage;
+mod browser;
+
 use crate::logic::storage::{self, Read};
+use browser::BrowserStorage;
 use leptos::prelude::*;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -63,6 +67,13 @@ impl Persist {
             notices: RwSignal::new(Vec::new()),
             forward: true,
         }
+    }
+
+    /// The handle the page provides (the shell's, or a widgets module's), or where none was
+    /// provided, one that hands its notices to the shell as [`NOTICE_EVENT`]s: the same storage
+    /// either way, so nothing stored is lost, and the reader still hears about problems.
+    pub fn from_context() -> Self {
+        use_context::<Persist>().unwrap_or_else(Persist::forwarding)
     }
 
     /// Shows notices that the widgets module sends as [`NOTICE_EVENT`]s.
@@ -165,28 +176,5 @@ impl Persist {
 impl Default for Persist {
     fn default() -> Self {
         Self::new()
-    }
-}
-
-/// The notices, as a live region at the top of the page.
-#[component]
-pub fn NoticeArea() -> impl IntoView {
-    let persist = expect_context::<Persist>();
-    view! {
-        <div class="notices" role="status" aria-live="polite">
-            <For each=move || persist.notices().get() key=|n| n.id let:notice>
-                <div class="notice" data-testid="storage-notice">
-                    <p>{notice.text.clone()}</p>
-                    <button
-                        type="button"
-                        class="notice-close"
-                        aria-label="Dismiss this notice"
-                        on:click=move |_| persist.dismiss(notice.id)
-                    >
-                        "\u{d7}"
-                    </button>
-                </div>
-            </For>
-        </div>
     }
 }

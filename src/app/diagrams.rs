@@ -1,6 +1,6 @@
 //! The course's diagrams, drawn at build time as SVG in the page's colours (CSS variables, so
 //! they follow the theme). The build renders each one here, natively, into the pages that show
-//! it ([`drawn_html`], through `app::static_page`); its markup then travels with the lesson's
+//! it ([`drawn_html`], through `static_page`); its markup then travels with the lesson's
 //! text, so no widgets module carries a diagram and none has to start before it shows.
 //!
 //! Each diagram carries both of its layouts in `<template>`s, and each node's explanation in
@@ -16,10 +16,10 @@
 
 pub mod data;
 
-use super::controls::WidgetCard;
 use crate::logic::diagram::{
     text_lines, Decor, Diagram, EdgeKind, Kind, Layout, Node, Rect, LABEL_FONT, NOTE_FONT, PAD,
 };
+use crate::services::page::WidgetCard;
 use leptos::prelude::*;
 
 /// The diagram `name` (a directive name, see `content/diagrams.md`) as the page shows it, in
@@ -318,8 +318,7 @@ mod tests {
 
     #[test]
     fn every_drawn_widget_carries_both_layouts_and_every_explanation() {
-        assert_eq!(crate::widgets::DRAWN.len(), data::names().count());
-        for name in crate::widgets::DRAWN {
+        for name in data::names() {
             let html = drawn(name);
             let d = data::diagram(name).unwrap_or_else(|| panic!("no diagram {name}"));
             assert!(
