@@ -5,7 +5,7 @@
 //
 //   node bench/bench.mjs [--dist dist] [--runs 7] [--changes 60] [--out bench/results/latest.json]
 //                        [--no-lighthouse] [--lighthouse-pages all|first|/a/,/b/] [--lighthouse-runs 3]
-//                        [--parts loads,nav,inputs,distill,eval-scale,lighthouse] [--nav /a/,/b/]
+//                        [--parts loads,nav,inputs,distill,eval-scale,lighthouse,lab] [--nav /a/,/b/]
 //                        [--loads /,/a/] [--widgets 'latency explorer,cards']
 //                        [--eval-cases 10,1000,5000]
 //                        [--browser-args '--js-flags=--no-wasm-lazy-compilation'] [--network mobile]
@@ -358,6 +358,37 @@ async function distillRun(browser, origin, throttle) {
   return res;
 }
 
+// ---------------------------------------------------------------- the measuring lab
+/** One full run of the measuring lab (why-size-wins): its table as the page shows it, the
+ * targets' ratios (issue 53) and the page's long tasks while the worker ran. */
+async function labRun(browser, origin) {
+  const { context, page } = await newPage(browser, 1, { cache: true, network: false });
+  await page.goto(origin + '/why-size-wins/');
+  const card = page.locator('section.widget[data-widget="decode-lab"]');
+  await card.waitFor({ timeout: 60_000 });
+  await card.scrollIntoViewIfNeeded();
+  const lt0 = await page.evaluate(() => window.__bench.longtasks.length);
+  await card.getByTestId('lm-start').click();
+  await page.waitForFunction((el) => /^100% · Done/.test(el.textContent), await card.getByTestId('lm-progress').elementHandle(), { timeout: 600_000 });
+  const lt = await page.evaluate((from) => window.__bench.longtasks.slice(from), lt0);
+  const text = (id) => card.getByTestId(id).textContent();
+  const rows = await card.locator('[data-testid="lm-row"]').evaluateAll((els) => els.map((el) => {
+    const cell = (id) => { const c = el.querySelector(`[data-testid="${id}"]`); return c ? parseFloat(c.textContent.replace(/,/g, '')) : null; };
+    return { model: el.dataset.model, precision: el.dataset.precision, mb_per_token: cell('lm-mb-per-token'), ceiling_tps: cell('lm-ceiling'),
+      tps: cell('lm-tps'), share_pct: cell('lm-share'), loss_bits: cell('lm-loss'), agreement_pct: cell('lm-agreement') };
+  }));
+  const tps = (m, p) => rows.find((r) => r.model === m && r.precision === p)?.tps;
+  const res = {
+    memory: await text('lm-bandwidth-out'), cache: await text('lm-cache-bandwidth-out'), rows,
+    m_int8_over_f32: r1(tps('m', 'int8') / tps('m', 'f32') * 100) / 100,
+    m_int4_over_int8: r1(tps('m', 'int4') / tps('m', 'int8') * 100) / 100,
+    messages: await card.getByTestId('lm-messages').textContent(),
+    long_tasks: lt.length, longest_task_ms: Math.max(0, ...lt),
+  };
+  await context.close();
+  return res;
+}
+
 // ---------------------------------------------------------------- in-app navigation
 /** The title page loaded and idle, then a click in its contents to lesson `to`: the time from
  * the click until every widget place of that lesson holds its widget, `RUNS` times. */
@@ -456,6 +487,12 @@ function report(res) {
   if (res.inputs.length) lines.push(`\nInput → paint, ${res.settings.changes} changes per widget. update: the handler and the effects it set off; paint: update + the next`,
     `frame's style, layout and paint (no vsync wait); next frame: input → that frame starts; two frames: input → two rAFs.`, table(['widget', 'CPU', 'update', 'paint', 'next frame', 'two frames', 'long tasks', 'longest task'],
     res.inputs.map((x) => [x.widget, `${x.throttle}×`, ms(x.update_ms), ms(x.paint_ms), ms(x.next_frame_ms), ms(x.two_frames_ms), x.long_tasks, r1(x.longest_task_ms)])));
+  for (const l of res.lab || []) {
+    lines.push(`\nMeasuring lab, full run: ${l.memory}; ${l.cache}; M int8/f32 ${l.m_int8_over_f32}×, int4/int8 ${l.m_int4_over_int8}×; ${l.long_tasks} long tasks on the page (longest ${r1(l.longest_task_ms)} ms)`,
+      table(['model', 'weights', 'MB/token', 'ceiling tok/s', 'tok/s', '% of ceiling', 'bits/char', 'agreement %'],
+        l.rows.map((r) => [r.model, r.precision, r.mb_per_token, r.ceiling_tps, r.tps, r.share_pct, r.loss_bits ?? '', r.agreement_pct ?? ''])));
+    if (l.messages) lines.push(l.messages);
+  }
   if (res.distill.length) lines.push('\nDistillation training run (150 steps)', table(['CPU', 'longest frame work', 'p95 frame work', 'longest frame gap', 'long tasks', 'longest task'],
     res.distill.map((d) => [`${d.throttle}×`, d.longest_frame_work_ms, d.p95_frame_work_ms, d.longest_frame_gap_ms, d.long_tasks, r1(d.longest_task_ms)])));
   if (res.lighthouse.length) {
@@ -508,7 +545,7 @@ const res = {
   date: new Date().toISOString(), commit: git('rev-parse --short HEAD') + (git('status --porcelain') ? '+changes' : ''),
   dist: dist.replace(root + '/', ''), machine,
   settings: { runs: RUNS, changes: CHANGES, throttles: THROTTLES, server: 'bench/serve.mjs (brotli)', browser_args: BROWSER_ARGS, network: NETWORK },
-  loads: [], nav: [], inputs: [], distill: [], eval_scale: [], lighthouse: [],
+  loads: [], nav: [], inputs: [], distill: [], eval_scale: [], lighthouse: [], lab: [],
 };
 try {
   for (const t of parts.has('loads') ? THROTTLES : []) {
@@ -532,6 +569,11 @@ try {
     if (!parts.has('distill')) continue;
     log(`distillation training at ${t}× CPU…`);
     res.distill.push(await distillRun(browser, origin, t));
+  }
+  // The measuring lab's full run, unthrottled (it measures the machine): not in the default parts.
+  if (parts.has('lab')) {
+    log('measuring lab: a full run…');
+    res.lab.push(await labRun(browser, origin));
   }
   // 10: the lesson's own eval, its verdicts pasted, for reference.
   for (const n of parts.has('eval-scale') ? EVAL_CASES : []) {

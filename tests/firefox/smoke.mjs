@@ -12,7 +12,7 @@
 // (default /usr/bin/firefox-esr); FIREFOX_DIST the site (default dist/).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,7 +144,7 @@ const evalCase = (name) => `${widget('mini-eval')} li.eval-case[data-case="${nam
 const evalOut = (id) => `${widget('mini-eval')} [data-testid="${id}"]`;
 const recall = (id) => `${widget('recall')} [data-testid="${id}"]`;
 
-describe('Firefox ESR smoke run', { timeout: 180_000 }, () => {
+describe('Firefox ESR smoke run', { timeout: 400_000 }, () => {
   let lessons = [];
   let dueBefore = 0;
 
@@ -394,5 +394,29 @@ describe('Firefox ESR smoke run', { timeout: 180_000 }, () => {
     await page.setViewport({ width: 375, height: 740 });
     await page.waitForFunction((sel) => document.querySelector(`${sel} svg`)?.getAttribute('data-layout') === 'narrow', { timeout: WAIT }, d);
     assert.equal(await page.$eval(`${d} [data-node="shortlist"]`, (el) => el.getAttribute('aria-pressed')), 'true');
+  });
+
+  test('the measuring lab: a quick run in a worker fills the table and writes the golden sample', async () => {
+    await page.setViewport({ width: 1280, height: 900 });
+    const lab = (id) => `${widget('decode-lab')} [data-testid="${id}"]`;
+    await page.goto(`${origin}/why-size-wins/`, { waitUntil: 'load' });
+    await appReady();
+    await page.$eval(widget('decode-lab'), (el) => el.scrollIntoView());
+    await page.waitForSelector(`${lab('lm-start')}:not([disabled])`, { timeout: WAIT });
+    const before = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/lab-[0-9a-f]+\//.test(e.name)).length);
+    assert.equal(before, 0, 'nothing of the lab is fetched before Start');
+    await page.select(lab('lm-run'), 'quick');
+    await page.locator(lab('lm-start')).click();
+    await page.waitForFunction((sel) => /^100% · Done/.test(document.querySelector(sel)?.textContent ?? ''), { timeout: 150_000 }, lab('lm-progress'));
+    await waitText(lab('lm-bandwidth-out'), /^\d+(\.\d)? GB\/s from main memory/);
+    const rows = await page.$$eval(`${widget('decode-lab')} [data-testid="lm-row"]`, (els) =>
+      els.map((el) => [el.dataset.model, el.dataset.precision, el.querySelector('[data-testid="lm-tps"]').textContent]),
+    );
+    assert.deepEqual(rows.map(([m, p]) => `${m} ${p}`), ['tiny f32', 'tiny int8', 'tiny int4', 'm f32', 'm int8', 'm int4']);
+    for (const [, , tps] of rows) assert.match(tps, /^\d[\d,]*(\.\d+)? tok\/s/);
+    const golden = JSON.parse(readFileSync(path.join(root, 'models/manifest.json'), 'utf8')).models.teacher.golden_sample;
+    assert.equal(await page.$eval(lab('lm-sample'), (el) => el.textContent), golden);
+    // The table the closing note quotes: what this browser measured.
+    console.log(`# lab in Firefox: ${await page.$eval(lab('lm-bandwidth-out'), (el) => el.textContent)}; ${rows.map((r) => r.join(' ')).join('; ')}`);
   });
 });
