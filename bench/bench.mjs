@@ -359,11 +359,11 @@ async function distillRun(browser, origin, throttle) {
 }
 
 // ---------------------------------------------------------------- the measuring lab
-/** One full run of the measuring lab (why-size-wins): its table as the page shows it, the
+/** One full run of the measuring lab (its page, /measure-it-yourself/): its table as the page shows it, the
  * targets' ratios (issue 53) and the page's long tasks while the worker ran. */
 async function labRun(browser, origin) {
   const { context, page } = await newPage(browser, 1, { cache: true, network: false });
-  await page.goto(origin + '/why-size-wins/');
+  await page.goto(origin + '/measure-it-yourself/');
   const card = page.locator('section.widget[data-widget="decode-lab"]');
   await card.waitFor({ timeout: 60_000 });
   await card.scrollIntoViewIfNeeded();

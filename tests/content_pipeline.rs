@@ -338,7 +338,11 @@ fn the_course_content_compiles() {
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).map_err(|e| e.to_string());
     let summary = read("SUMMARY.md").unwrap();
     let toc = lessons::parse_toc(&summary).unwrap();
-    assert_eq!(toc.entries.len(), 8, "the course plan has eight lessons");
+    assert_eq!(
+        toc.entries.len(),
+        9,
+        "the course plan's eight lessons and the measuring lab's page"
+    );
     assert_eq!(toc.entries[3].slug, "model-selection");
 }
 

@@ -16,6 +16,27 @@ use serde::{Deserialize, Serialize};
 pub const STORE_NAME: &str = "lab";
 /// Version of [`LabResult`]'s stored form.
 pub const STORE_VERSION: u32 = 1;
+/// Storage name of [`Device`]: what the decode ceiling reads of the last run.
+pub const DEVICE_STORE_NAME: &str = "lab-device";
+/// Version of [`Device`]'s stored form.
+pub const DEVICE_STORE_VERSION: u32 = 1;
+
+/// What the decode-ceiling calculator needs of the lab's last run, kept apart from the whole
+/// result so that the calculator's module (another lesson's) does not carry the lab's types.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Device {
+    /// The main-memory read bandwidth of one core, GB/s, as the lab shows it (three figures).
+    pub gb_per_s: f64,
+}
+
+impl Device {
+    /// The bandwidth, if it is one a calculator can use (finite and positive: a stored value
+    /// may come from anywhere).
+    pub fn usable(self) -> Option<f64> {
+        (self.gb_per_s.is_finite() && self.gb_per_s > 0.0).then_some(self.gb_per_s)
+    }
+}
 
 /// Share of the memory roof from which memory counts as binding (50%), and above which a run
 /// counts as running from cache (115%: the measurement's noise stays under it).
@@ -355,6 +376,11 @@ impl LabResult {
         let bw = self.memory.as_ref()?.gb_per_s;
         let typed: f64 = three_figures(bw).replace(',', "").parse().ok()?;
         (typed.is_finite() && typed > 0.0).then_some(typed)
+    }
+
+    /// What the decode ceiling keeps of this result, once the memory bandwidth is measured.
+    pub fn device(&self) -> Option<Device> {
+        self.device_bandwidth().map(|gb_per_s| Device { gb_per_s })
     }
 
     /// One sentence per run saying which roof binds it (none without a memory bandwidth).
@@ -954,6 +980,12 @@ mod tests {
             read::<LabResult>(&b, STORE_NAME, STORE_VERSION, 0, |_, _| None),
             Read::Value(lab.result.clone())
         );
+        // The decode ceiling's part: the bandwidth alone, and only a usable one.
+        let device = lab.result.device();
+        assert!(device.is_some_and(|d| d.usable() == lab.result.device_bandwidth()));
+        for junk in [f64::NAN, -1.0, 0.0, f64::INFINITY] {
+            assert_eq!(Device { gb_per_s: junk }.usable(), None);
+        }
         // Another version's value is backed up, never lost.
         let _ = crate::logic::storage::Backend::set(&b, "ie-course:lab", r#"{"v":2,"data":{}}"#);
         assert!(matches!(

@@ -97,9 +97,8 @@ pub fn DecodeCeiling(
     let field_errors = Callback::new(error_for);
     // Once the measuring lab has run, this browser joins the machines.
     let persist = use_context::<Persist>().unwrap_or_else(Persist::forwarding);
-    let lab = super::lab_result::last_result(persist);
-    let device =
-        Signal::derive(move || lab.with(|r| r.as_ref().and_then(|r| r.device_bandwidth())));
+    let device = super::lab_result::measured_device(persist);
+    let device = Signal::derive(move || device.get());
     let show = move |f: fn(&DecodeCard) -> String| calc.show(f);
 
     view! {
@@ -144,7 +143,7 @@ pub fn DecodeCeiling(
             </div>
             <p class="widget-note">
                 "Upper bounds. The first two are for one sequence, which reads only the weights. A batch reads the weights once for all its sequences, plus each one's KV cache, and does arithmetic for each; memory must hold every sequence's KV cache beside the weights. Real runs reach part of the peak figures and keep memory for activations too. A mixture-of-experts model reads only its active experts for one token, but a batch reads every expert any of its sequences needs. "
-                <a href="why-size-wins/#measure-it-yourself">"Measure this browser"</a>
+                <a href="measure-it-yourself/">"Measure this browser"</a>
                 " and it joins the machines."
             </p>
         </WidgetCard>

@@ -26,7 +26,10 @@ use std::cell::RefCell;
 /// the chapter map shares.
 pub const OVERVIEW: &[Widget] = &[RECALL];
 /// Lesson 1.2, why a smaller model wins.
-pub const SIZE: &[Widget] = &[DECODE_CEILING, DECODE_LAB, FLEET_SWAP, TRY_IT, RECALL];
+pub const SIZE: &[Widget] = &[DECODE_CEILING, FLEET_SWAP, TRY_IT, RECALL];
+/// "Measure it yourself": the measuring lab, a page of its own so that its view (its chart code
+/// among it) loads only there.
+pub const LAB: &[Widget] = &[DECODE_LAB, RECALL];
 /// Lesson 1.3, choosing a model.
 pub const MODEL: &[Widget] = &[WEIGHT_MEMORY, MINI_EVAL, DISTILLATION, RECALL];
 /// "About your application": which workloads are online and which offline.
@@ -45,6 +48,8 @@ pub const RECALL_PAGE: &[Widget] = &[RECALL_DECK];
 pub const OVERVIEW_CARDS: DeckSource = &[lesson_cards::OVERVIEW, lesson_cards::CHAPTER_MAP];
 /// Lesson 1.2's cards.
 pub const SIZE_CARDS: DeckSource = &[lesson_cards::WHY_SIZE_WINS];
+/// "Measure it yourself"'s cards.
+pub const LAB_CARDS: DeckSource = &[lesson_cards::MEASURE_IT_YOURSELF];
 /// Lesson 1.3's cards.
 pub const MODEL_CARDS: DeckSource = &[lesson_cards::MODEL_SELECTION];
 /// "About your application"'s cards.
@@ -61,6 +66,7 @@ pub const MODULES: &[(&str, &[Widget], DeckSource)] = &[
     ("ie-widgets", ALL, WHOLE_DECK),
     ("ie-widgets-overview", OVERVIEW, OVERVIEW_CARDS),
     ("ie-widgets-size", SIZE, SIZE_CARDS),
+    ("ie-widgets-lab", LAB, LAB_CARDS),
     ("ie-widgets-model", MODEL, MODEL_CARDS),
     ("ie-widgets-app", APP, APP_CARDS),
     ("ie-widgets-latency", LATENCY_PAGE, LATENCY_CARDS),
@@ -197,6 +203,10 @@ mod tests {
         };
         assert_eq!(lesson_of(APP_CARDS), BTreeSet::from(["about-your-app"]));
         assert_eq!(
+            lesson_of(LAB_CARDS),
+            BTreeSet::from(["measure-it-yourself"])
+        );
+        assert_eq!(
             lesson_of(OVERVIEW_CARDS),
             BTreeSet::from(["overview", "chapter-map"])
         );
@@ -250,6 +260,7 @@ mod tests {
                 "WHOLE_DECK" => WHOLE_DECK,
                 "OVERVIEW_CARDS" => OVERVIEW_CARDS,
                 "SIZE_CARDS" => SIZE_CARDS,
+                "LAB_CARDS" => LAB_CARDS,
                 "MODEL_CARDS" => MODEL_CARDS,
                 "APP_CARDS" => APP_CARDS,
                 "LATENCY_CARDS" => LATENCY_CARDS,
@@ -261,6 +272,7 @@ mod tests {
                 "ALL" => ALL,
                 "OVERVIEW" => OVERVIEW,
                 "SIZE" => SIZE,
+                "LAB" => LAB,
                 "MODEL" => MODEL,
                 "APP" => APP,
                 "LATENCY_PAGE" => LATENCY_PAGE,

@@ -399,7 +399,7 @@ describe('Firefox ESR smoke run', { timeout: 400_000 }, () => {
   test('the measuring lab: a quick run in a worker fills the table and writes the golden sample', async () => {
     await page.setViewport({ width: 1280, height: 900 });
     const lab = (id) => `${widget('decode-lab')} [data-testid="${id}"]`;
-    await page.goto(`${origin}/why-size-wins/`, { waitUntil: 'load' });
+    await page.goto(`${origin}/measure-it-yourself/`, { waitUntil: 'load' });
     await appReady();
     await page.$eval(widget('decode-lab'), (el) => el.scrollIntoView());
     await page.waitForSelector(`${lab('lm-start')}:not([disabled])`, { timeout: WAIT });

@@ -30,7 +30,7 @@ test('every lesson opens and reads from "What you will be able to do" to "Key po
   await page.goto('/');
   await appReady(page);
   const lessons = await lessonsOf(page);
-  expect(lessons.length).toBe(8);
+  expect(lessons.length).toBe(9);
   for (const { slug } of lessons) {
     await open(page, slug);
     const headings = page.locator('[data-testid="lesson"] h2');
