@@ -723,7 +723,8 @@ impl LabRun {
     /// `42% · Timing M at int8`: the progress line, its figure first.
     pub fn progress_text(&self) -> String {
         match self.phase {
-            Phase::Idle if self.restored => String::new(),
+            Phase::Done if self.restored => "100% · Done, on an earlier visit".into(),
+            _ if self.restored => String::new(),
             Phase::Idle => "0% · not started".into(),
             _ => format!(
                 "{}% · {}",
@@ -963,8 +964,17 @@ mod tests {
         let again = LabRun::restored(back);
         assert_eq!(again.phase, Phase::Stopped);
         assert!(again.restored && !again.running());
-        assert_eq!(again.progress_text(), "0% · ");
+        // A kept run's progress says only what is true of it now.
+        assert_eq!(again.progress_text(), "");
         assert_eq!(LabRun::restored(LabResult::default()).progress_text(), "");
+        let mut done = LabRun::default();
+        done.start(true);
+        done.apply(LabMessage::Done, 5.0);
+        assert_eq!(done.progress_text(), "100% · Done");
+        assert_eq!(
+            LabRun::restored(done.result).progress_text(),
+            "100% · Done, on an earlier visit"
+        );
     }
 
     #[test]

@@ -97,8 +97,8 @@ pub fn DecodeLab() -> impl IntoView {
                         prop:disabled=running
                         on:change=move |ev| quick.set(event_target_value(&ev) == "quick")
                     >
-                        <option value="full" selected=move || !quick.get()>"Full: tiny, M and L (about a minute)"</option>
-                        <option value="quick" selected=move || quick.get()>"Quick: tiny and a smaller M (for a phone)"</option>
+                        <option value="full" selected=move || !quick.get()>"Full: tiny, M and L (a minute)"</option>
+                        <option value="quick" selected=move || quick.get()>"Quick: tiny and a smaller M"</option>
                     </select>
                 </form>
                 <div class="lab-buttons">
@@ -184,7 +184,7 @@ fn Bandwidths(run: RwSignal<LabRun>) -> impl IntoView {
         })
     };
     view! {
-        <div class="outputs">
+        <div class="outputs lab-bandwidths">
             <div class="output">
                 <span class="output-label">"Read bandwidth, one core"</span>
                 <output class="output-value" data-testid="lm-bandwidth-out">{move || text(true)}</output>
@@ -248,14 +248,14 @@ fn row(x: &Run, bw: Option<f64>, res: &LabResult) -> impl IntoView {
     view! {
         <tr data-testid="lm-row" data-model=x.model.id() data-precision=x.precision.id()>
             <th scope="row">{name}</th>
-            <td>{x.precision.id()}</td>
-            <td data-testid="lm-mb-per-token">{fixed(x.mb_per_token(), 2)}</td>
-            <td data-testid="lm-ceiling">{cell(bw.map(|b| format!("{} tok/s", three_figures(x.ceiling(b)))))}</td>
-            <td data-testid="lm-tps">{format!("{} tok/s", three_figures(x.tokens_per_second))}</td>
-            <td data-testid="lm-share">{cell(bw.map(|b| format!("{}%", fixed(x.share(b) * 100.0, 0))))}</td>
+            <td data-label="Weights">{x.precision.id()}</td>
+            <td data-testid="lm-mb-per-token" data-label="MB per token">{fixed(x.mb_per_token(), 2)}</td>
+            <td data-testid="lm-ceiling" data-label="Ceiling">{cell(bw.map(|b| format!("{} tok/s", three_figures(x.ceiling(b)))))}</td>
+            <td data-testid="lm-tps" data-label="Measured">{format!("{} tok/s", three_figures(x.tokens_per_second))}</td>
+            <td data-testid="lm-share" data-label="Of ceiling">{cell(bw.map(|b| format!("{}%", fixed(x.share(b) * 100.0, 0))))}</td>
             {tiny.then(|| view! {
-                <td data-testid="lm-loss">{cell(quality.map(|q| format!("{} bits/char", fixed(q.bits_per_char, 3))))}</td>
-                <td data-testid="lm-agreement">{cell(quality.map(|q| format!("{}%", fixed(q.agreement * 100.0, 1))))}</td>
+                <td data-testid="lm-loss" data-label="Held-out loss">{cell(quality.map(|q| format!("{} bits/char", fixed(q.bits_per_char, 3))))}</td>
+                <td data-testid="lm-agreement" data-label="Same top character as f32">{cell(quality.map(|q| format!("{}%", fixed(q.agreement * 100.0, 1))))}</td>
             })}
             {(!tiny).then(|| view! { <td class="lab-na" colspan="2">"random weights"</td> })}
         </tr>
