@@ -361,7 +361,7 @@ async function distill({ prompt, memoryCap }) {
       row.tokensPerSecond = measured(m, (w) => s(0.5 + 0.5 * w)).tokensPerSecond;
       post(row);
     } catch (e) {
-      post({ type: "failed", model: `${student}-${percent}`, precision: "f32", message: reason(e) });
+      post({ type: "failed", model: `The ${name}`, precision: null, message: reason(e) });
     }
   }
   reference.free();

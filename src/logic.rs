@@ -19,6 +19,7 @@ pub mod format;
 pub mod fuzz;
 pub mod gpus;
 pub mod input;
+pub mod kd_run;
 pub mod kv_cache;
 pub mod lab;
 pub mod lab_run;

@@ -8,6 +8,7 @@ mod calc_parts;
 pub mod controls;
 mod decode_ceiling;
 mod decode_lab;
+mod distill_lab;
 mod distillation;
 mod fleet_swap;
 mod lab_result;

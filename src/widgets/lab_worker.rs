@@ -38,7 +38,6 @@ impl LabWorker {
     }
 
     /// Sends `message` (JSON) to the worker, if it still runs.
-    #[allow(dead_code)] // the distillation lab's, next
     pub fn post(&self, message: &str) {
         if let Some(id) = self.id.get() {
             lab_post(id, message);

@@ -31,7 +31,7 @@ pub const SIZE: &[Widget] = &[DECODE_CEILING, FLEET_SWAP, TRY_IT, RECALL];
 /// among it) loads only there.
 pub const LAB: &[Widget] = &[DECODE_LAB, RECALL];
 /// Lesson 1.3, choosing a model.
-pub const MODEL: &[Widget] = &[WEIGHT_MEMORY, MINI_EVAL, DISTILLATION, RECALL];
+pub const MODEL: &[Widget] = &[WEIGHT_MEMORY, MINI_EVAL, DISTILLATION, DISTILL_LAB, RECALL];
 /// "About your application": which workloads are online and which offline.
 pub const APP: &[Widget] = &[WORKLOAD_SORT, RECALL];
 /// "Latency and throughput".

@@ -19,6 +19,7 @@ widgets! {
     LATENCY "latency" => latency::mount [],
     TRY_IT "try-it" => try_it::mount [],
     DISTILLATION "distillation" => distillation::mount ["preset"],
+    DISTILL_LAB "distill-lab" => distill_lab::mount [],
 }
 
 // The widgets the build draws into the page (the diagrams, `src/app/diagrams.rs`): no

@@ -419,4 +419,32 @@ describe('Firefox ESR smoke run', { timeout: 400_000 }, () => {
     // The table the closing note quotes: what this browser measured.
     console.log(`# lab in Firefox: ${await page.$eval(lab('lm-bandwidth-out'), (el) => el.textContent)}; ${rows.map((r) => r.join(' ')).join('; ')}`);
   });
+
+  test('real distillation in 1.3: the teacher and six students score as the manifest says and write its golden samples', async () => {
+    await page.setViewport({ width: 1280, height: 900 });
+    const card = widget('distill-lab');
+    const kd = (id) => `${card} [data-testid="${id}"]`;
+    await page.goto(`${origin}/model-selection/`, { waitUntil: 'load' });
+    await appReady();
+    await page.$eval(card, (el) => el.scrollIntoView());
+    await page.waitForSelector(`${kd('kd-start')}:not([disabled])`, { timeout: WAIT });
+    await page.locator(kd('kd-start')).click();
+    await page.waitForFunction((sel) => /^100% · Done/.test(document.querySelector(sel)?.textContent ?? ''), { timeout: 150_000 }, kd('kd-progress'));
+    const rows = await page.$$eval(`${card} [data-testid="kd-row"]`, (els) => els.map((el) => ({
+      student: el.dataset.student, fraction: el.dataset.fraction,
+      loss: el.querySelector('[data-testid="kd-loss"]').textContent,
+      tps: el.querySelector('[data-testid="kd-tps"]').textContent,
+      sample: el.querySelector('[data-testid="kd-sample"]').textContent,
+    })));
+    const models = JSON.parse(readFileSync(path.join(root, 'models/manifest.json'), 'utf8')).models;
+    const name = ({ student, fraction }) => (student === 'teacher' ? 'teacher' : `student-${student}-${Math.round(Number(fraction) * 100)}`);
+    assert.deepEqual(rows.map(name), ['teacher', 'student-hard-1', 'student-soft-1', 'student-hard-10', 'student-soft-10', 'student-hard-100', 'student-soft-100']);
+    for (const row of rows) {
+      const entry = models[name(row)];
+      assert.ok(Math.abs(parseFloat(row.loss) - entry.heldout_bits_per_char.f32) < 0.002, `${name(row)}: ${row.loss}`);
+      assert.match(row.tps, /^\d[\d,]*(\.\d+)? tok\/s/);
+      assert.equal(row.sample, entry.golden_sample, name(row));
+    }
+    console.log(`# distillation in Firefox: ${rows.map((r) => `${name(r)} ${r.loss} ${r.tps}`).join('; ')}`);
+  });
 });

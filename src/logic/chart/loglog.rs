@@ -129,9 +129,19 @@ fn tag_rects<'a>(svg: &str, testids: impl IntoIterator<Item = &'a str>) -> Strin
 impl LogLogChart {
     /// Decade ticks along a range, at most about six, labelled by `label`.
     fn ticks(range: (f64, f64), label: fn(f64) -> String, vertical: bool) -> Vec<Tick> {
-        decade_values(range)
-            .into_iter()
-            .map(|v| {
+        Self::ticks_at(range, &decade_values(range), label, vertical)
+    }
+
+    /// Ticks at `values` along a range, labelled by `label`.
+    fn ticks_at(
+        range: (f64, f64),
+        values: &[f64],
+        label: fn(f64) -> String,
+        vertical: bool,
+    ) -> Vec<Tick> {
+        values
+            .iter()
+            .map(|&v| {
                 let f = frac(v, range);
                 let at = if vertical {
                     (MARGIN as f64 + (1.0 - f) * (HEIGHT - 2 * MARGIN) as f64) / HEIGHT as f64
@@ -154,6 +164,11 @@ impl LogLogChart {
     /// Ticks of the y axis.
     pub fn y_ticks(&self, label: fn(f64) -> String) -> Vec<Tick> {
         Self::ticks(self.y, label, true)
+    }
+
+    /// Ticks of the y axis at `values` (for a range narrower than a few decades).
+    pub fn y_ticks_at(&self, values: &[f64], label: fn(f64) -> String) -> Vec<Tick> {
+        Self::ticks_at(self.y, values, label, true)
     }
 
     /// The bands that show on the chart, clipped to its x range.

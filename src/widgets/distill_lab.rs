@@ -1,0 +1,302 @@
+//! "Distillation, measured" (1.3): the real students beside the loss playground. One press of
+//! Start has the lab's worker (`js/lab-worker.js`, its `distill` job) load the trained teacher and
+//! six students of one shape, score each against the teacher on the held-out text, time it on one
+//! core, and write each one's greedy continuation of the reader's prompt. The state is one
+//! `KdRun` (`logic::kd_run`), the worker's messages applied to it; the loss curves are the
+//! course's chart (`logic::chart::kd`). The worker stays after the run so that a new prompt is
+//! answered at once; it ends with Stop, a new Start, or the page.
+
+use super::controls::{unique_id, Chart, ChartAxes, WidgetCard};
+use super::lab_worker::{memory_cap_mb, LabWorker};
+use crate::content::WidgetParams;
+use crate::logic::chart::kd::{loss_curves, loss_curves_description, y_ticks, LEGEND};
+use crate::logic::chart::{compact, LogLogChart};
+use crate::logic::decode::three_figures;
+use crate::logic::format::fixed;
+use crate::logic::kd_run::{
+    fraction_id, fraction_text, prompt_problem, KdMessage, KdRow, KdRun, Student, DEFAULT_PROMPT,
+    FRACTIONS,
+};
+use crate::logic::lab_run::Phase;
+use leptos::prelude::*;
+
+/// Mounts the widget (it takes no parameters).
+pub fn mount(_params: WidgetParams) -> AnyView {
+    view! { <DistillLab /> }.into_any()
+}
+
+/// `text` as a JSON string.
+fn json_text(text: &str) -> String {
+    serde_json::to_string(text).unwrap_or_else(|_| "\"\"".into())
+}
+
+/// The worker's `samples` job for `prompt`, as JSON.
+fn samples_job(prompt: &str) -> String {
+    format!("{{\"type\":\"samples\",\"prompt\":{}}}", json_text(prompt))
+}
+
+/// The experiment's card.
+#[component]
+pub fn DistillLab() -> impl IntoView {
+    let run = RwSignal::new(KdRun::default());
+    let prompt = RwSignal::new(DEFAULT_PROMPT.to_string());
+    let worker = StoredValue::new_local(None::<LabWorker>);
+    let cap_mb = memory_cap_mb();
+
+    // A new prompt the models can read goes to the worker once the run is done (it keeps the
+    // models loaded); during the run, the run's end asks for it.
+    let ask_for_samples = move || {
+        let p = prompt.get_untracked();
+        if prompt_problem(&p).is_none() {
+            worker.with_value(|w| {
+                if let Some(w) = w {
+                    w.post(&samples_job(&p));
+                }
+            });
+        }
+    };
+    let on_message = move |json: String| {
+        let ended = run.try_update(|r| r.apply(KdMessage::parse(&json)));
+        if ended != Some(true) {
+            return;
+        }
+        match run.try_with_untracked(|r| r.phase) {
+            // The samples were written for the prompt at Start; a prompt typed since gets its own.
+            Some(Phase::Done) => {
+                let asked = run.with_untracked(|r| {
+                    r.samples
+                        .first()
+                        .map(|s| s.prompt.clone())
+                        .unwrap_or_default()
+                });
+                if asked != prompt.get_untracked() {
+                    ask_for_samples();
+                }
+            }
+            _ => {
+                worker.with_value(|w| w.as_ref().map(LabWorker::stop));
+            }
+        }
+    };
+    let on_start = move |_| {
+        worker.set_value(None);
+        run.update(KdRun::start);
+        let p = prompt.get_untracked();
+        let p = if prompt_problem(&p).is_none() {
+            p
+        } else {
+            DEFAULT_PROMPT.to_string()
+        };
+        let job = format!(
+            "{{\"type\":\"distill\",\"prompt\":{},\"memoryCap\":{}}}",
+            json_text(&p),
+            cap_mb.map_or(0.0, |mb| mb * 1e6)
+        );
+        match LabWorker::start(&job, on_message) {
+            Ok(w) => worker.set_value(Some(w)),
+            Err(e) => {
+                run.update(|r| {
+                    r.apply(KdMessage::Error(format!(
+                        "the experiment could not start: {e}"
+                    )));
+                });
+            }
+        }
+    };
+    let on_stop = move |_| {
+        worker.with_value(|w| w.as_ref().map(LabWorker::stop));
+        run.update(|r| {
+            r.stop();
+        });
+    };
+    let running = move || run.with(KdRun::running);
+
+    view! {
+        <WidgetCard title="Distillation, measured: real students in this browser" name="distill-lab">
+            <p class="widget-note lab-intro">
+                "Start loads the trained tiny model of "<a href="measure-it-yourself/">"Measure it yourself"</a>" as the teacher, and six students an eighth its size: three trained on the next character alone, three on the teacher's softened distribution, each on 1 %, 10 % or all of the plays. Each is scored against the teacher on text none of them trained on, and timed on one core. About 3 MB download when you press Start."
+            </p>
+            <div class="lab-buttons">
+                <button type="button" class="button primary" data-testid="kd-start" prop:disabled=running on:click=on_start>
+                    {move || if run.with(|r| r.phase == Phase::Idle) { "Start" } else { "Start again" }}
+                </button>
+                <button type="button" class="button" data-testid="kd-stop" prop:disabled=move || !running() on:click=on_stop>"Stop"</button>
+            </div>
+            <div class="lab-progress" class:lab-idle=move || !running()>
+                <p data-testid="kd-progress" aria-live="polite">{move || run.with(KdRun::progress_text)}</p>
+                <progress max="1" prop:value=move || run.with(|r| r.progress)></progress>
+            </div>
+            <ul class="lab-messages" data-testid="kd-messages" role="status">
+                {move || run.with(|r| {
+                    r.error
+                        .iter()
+                        .map(|e| format!("The experiment stopped: {}.", e.trim_end_matches('.')))
+                        .chain(r.failures.iter().map(|f| f.text()))
+                        .map(|m| view! { <li>{m}</li> })
+                        .collect_view()
+                })}
+            </ul>
+            <Prompt prompt=prompt on_change=ask_for_samples />
+            <Table run=run />
+            <ul class="lab-roofs" data-testid="kd-findings">
+                {move || run.with(KdRun::findings).into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
+            </ul>
+            <Curves run=run />
+            <p class="widget-note">
+                "Every student has the same shape, seed, steps and order of examples; only its targets and its amount of text differ. The loss mixes the two as the playground above does: α = 0.5 on the hard label, the rest on the teacher at T = 2, scaled by T². Greedy decoding repeats itself in models this small; compare what the repetition is made of."
+            </p>
+        </WidgetCard>
+    }
+}
+
+/// The prompt every model continues, and what is wrong with it.
+#[component]
+fn Prompt(prompt: RwSignal<String>, on_change: impl Fn() + Copy + 'static) -> impl IntoView {
+    let id = unique_id("kd-prompt");
+    let label_for = id.clone();
+    let problem = move || prompt.with(|p| prompt_problem(p));
+    view! {
+        <form method="dialog" class="field kd-prompt" class:invalid=move || problem().is_some()>
+            <label for=label_for>"Each model continues"</label>
+            <textarea
+                id=id
+                data-testid="kd-prompt"
+                rows="2"
+                spellcheck="false"
+                prop:value=move || prompt.get()
+                aria-invalid=move || problem().is_some().then_some("true")
+                on:input=move |ev| {
+                    prompt.set(event_target_value(&ev));
+                    on_change();
+                }
+            ></textarea>
+            <p class="field-message" data-testid="kd-prompt-msg" role="alert">{problem}</p>
+        </form>
+    }
+}
+
+/// The table: one block per model, its figures and what it wrote.
+#[component]
+fn Table(run: RwSignal<KdRun>) -> impl IntoView {
+    let rows = move || {
+        run.with(|r| {
+            if r.rows.is_empty() {
+                return view! {
+                    <tbody>
+                        <tr><td colspan="6" class="lab-na">"Press Start: each model adds a row, with what it writes."</td></tr>
+                    </tbody>
+                }
+                .into_any();
+            }
+            r.ordered_rows()
+                .into_iter()
+                .map(|x| {
+                    let sample = r.sample(x.student, x.fraction).map(|s| {
+                        s.error
+                            .as_ref()
+                            .map_or_else(|| s.text.clone(), |e| format!("could not write: {e}"))
+                    });
+                    model_rows(x, sample)
+                })
+                .collect_view()
+                .into_any()
+        })
+    };
+    view! {
+        <div class="lab-table-wrap">
+            <table class="lab-table kd-table">
+                <caption>"The teacher and each student on the held-out text: loss, distance from the teacher, agreement with it, size and speed, then what each writes"</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"Model"</th>
+                        <th scope="col">"Held-out loss, bits/char"</th>
+                        <th scope="col">"KL to the teacher, bits/char"</th>
+                        <th scope="col">"Same top character as the teacher"</th>
+                        <th scope="col">"Size"</th>
+                        <th scope="col">"Speed, one core"</th>
+                    </tr>
+                </thead>
+                {rows}
+            </table>
+        </div>
+    }
+}
+
+/// One model's two rows: its figures, then its text.
+fn model_rows(x: &KdRow, sample: Option<String>) -> impl IntoView {
+    let trained_on = if x.student == Student::Teacher {
+        "all the plays".to_string()
+    } else {
+        format!("{} of the plays", fraction_text(x.fraction))
+    };
+    view! {
+        <tbody data-testid="kd-row" data-student=x.student.id() data-fraction=fraction_id(x.fraction)>
+            <tr>
+                <th scope="row">{x.student.name()}<span class="kd-sub">{format!("{trained_on} \u{b7} {} M parameters", three_figures(x.parameters / 1e6))}</span></th>
+                <td data-testid="kd-loss" data-label="Held-out loss, bits/char">{fixed(x.bits_per_char, 3)}</td>
+                <td data-testid="kd-kl" data-label="KL to the teacher, bits/char">{fixed(x.kl_bits, 3)}</td>
+                <td data-testid="kd-agreement" data-label="Same top character as the teacher">{format!("{}%", fixed(x.agreement * 100.0, 1))}</td>
+                <td data-label="Size">{format!("{} MB", three_figures(x.model_bytes / 1e6))}</td>
+                <td data-testid="kd-tps" data-label="Speed, one core">{format!("{} tok/s", three_figures(x.tokens_per_second))}</td>
+            </tr>
+            <tr class="kd-writes">
+                <td colspan="6" data-label="Writes">
+                    <span class="kd-sample" data-testid="kd-sample">{sample.unwrap_or_else(|| "\u{2014}".into())}</span>
+                </td>
+            </tr>
+        </tbody>
+    }
+}
+
+/// One axis's ticks of a chart.
+type TicksOf = fn(&LogLogChart) -> Vec<crate::logic::chart::Tick>;
+
+/// The loss curves of one amount of text, which the reader picks.
+#[component]
+fn Curves(run: RwSignal<KdRun>) -> impl IntoView {
+    let fraction = RwSignal::new(FRACTIONS[0]);
+    let chart = Memo::new(move |_| run.with(|r| loss_curves(r, fraction.get())));
+    let svg = Signal::derive(move || {
+        chart.with(|c| c.as_ref().and_then(|c| c.svg().ok()).unwrap_or_default())
+    });
+    let ticks = move |f: TicksOf| {
+        Signal::derive(move || chart.with(|c| c.as_ref().map(f).unwrap_or_default()))
+    };
+    let description =
+        Signal::derive(move || run.with(|r| loss_curves_description(r, fraction.get())));
+    let id = unique_id("kd-fraction");
+    let label_for = id.clone();
+    view! {
+        <Show when=move || chart.with(Option::is_some)>
+            <form method="dialog" class="field kd-fraction">
+                <label for=label_for.clone()>"Loss curves of the students trained on"</label>
+                <select
+                    id=id.clone()
+                    data-testid="kd-fraction"
+                    on:change=move |ev| {
+                        let picked = event_target_value(&ev);
+                        if let Some(f) = FRACTIONS.into_iter().find(|f| fraction_id(*f) == picked) {
+                            fraction.set(f);
+                        }
+                    }
+                >
+                    {FRACTIONS
+                        .map(|f| view! { <option value=fraction_id(f) selected=move || fraction.get() == f>{format!("{} of the plays", fraction_text(f))}</option> })
+                        .collect_view()}
+                </select>
+            </form>
+            <Chart
+                svg=svg
+                description=description
+                testid="kd-curves"
+                axes=ChartAxes {
+                    x_ticks: ticks(|c| c.x_ticks(compact)),
+                    y_ticks: ticks(y_ticks),
+                    x_label: "training step",
+                    y_label: "validation loss, bits per character",
+                    legend: LEGEND.to_vec(),
+                }
+            />
+        </Show>
+    }
+}
