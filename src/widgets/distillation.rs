@@ -4,15 +4,15 @@
 //! The maths is `logic::distill` (the training run is `logic::distill::training`); this file
 //! parses what the reader typed and wires signals to them, in small components: the token table,
 //! the losses, the softened teacher and the training panel (`training`). The charts are pure
-//! functions (`charts`). The reader's inputs are kept between visits and mirrored in the address
-//! (`inputs`); effects only write to storage and the address.
+//! functions (`logic::chart::distill`). The reader's inputs are kept between visits and
+//! mirrored in the address (`inputs`); effects only write to storage and the address.
 
-mod charts;
 mod inputs;
 mod training;
 
 use super::controls::{drawn_in_steps, unique_id, NumberField, Output, WidgetCard};
 use crate::content::WidgetParams;
+use crate::logic::chart::distill::temperature_svg;
 use crate::logic::distill::{
     self, Comparison, Entry, LossSum, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS, SEED_PRESET,
 };
@@ -20,7 +20,6 @@ use crate::logic::format::{fixed, plain};
 use crate::logic::{read_f64, InputError};
 use crate::services::storage::Persist;
 use crate::services::url_state;
-use charts::temperature_svg;
 use inputs::{
     dist, entry_from_id, entry_id as entry_key, preset_by_id, starting_inputs, Inputs, Row, DISTS,
     STORE_NAME, STORE_VERSION, URL_PREFIX,

@@ -426,6 +426,9 @@ describe('Firefox ESR smoke run', { timeout: 400_000 }, () => {
     const kd = (id) => `${card} [data-testid="${id}"]`;
     await page.goto(`${origin}/model-selection/`, { waitUntil: 'load' });
     await appReady();
+    // Its place first: a widget this far down mounts as the reader comes near it.
+    await page.$eval('[data-widget-slot="distill-lab"]', (el) => el.scrollIntoView());
+    await page.waitForSelector(card, { timeout: WAIT });
     await page.$eval(card, (el) => el.scrollIntoView());
     await page.waitForSelector(`${kd('kd-start')}:not([disabled])`, { timeout: WAIT });
     await page.locator(kd('kd-start')).click();

@@ -7,9 +7,9 @@
 //! from `data-longest-frame-ms`, `data-p95-frame-ms` and `data-frames`, and a reader's page
 //! carries none of them.
 
-use super::charts::{loss_svg, probs_svg};
 use super::inputs::{TrainLoss, TrainStart};
 use super::{shown_label, Problems, Row};
+use crate::logic::chart::distill::{loss_svg, probs_svg};
 use crate::logic::distill::training::{FrameClock, FrameOutcome, RunId, RunSettings, TrainingRun};
 use crate::logic::distill::{self, Comparison};
 use crate::widgets::controls::{unique_id, Chart, NumberField};

@@ -527,8 +527,8 @@ test('at the top of a lesson the shell starts first, and the widgets further dow
   });
   await page.goto('/model-selection/');
   await appReady(page);
-  await expect.poll(() => page.evaluate(() => Object.keys(window.__shellFirst).length), { timeout: 20_000 }).toBe(4);
-  expect(await page.evaluate(() => window.__shellFirst)).toEqual({ 'weight-memory': true, 'mini-eval': true, distillation: true, recall: true });
+  await expect.poll(() => page.evaluate(() => Object.keys(window.__shellFirst).length), { timeout: 20_000 }).toBe(5);
+  expect(await page.evaluate(() => window.__shellFirst)).toEqual({ 'weight-memory': true, 'mini-eval': true, distillation: true, 'distill-lab': true, recall: true });
   expect(errors).toEqual([]);
 });
 

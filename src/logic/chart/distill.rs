@@ -1,6 +1,6 @@
-//! The playground's charts, drawn by plotters as SVG in theme colours: the teacher at T = 1
-//! and softened, and a training run's loss and probabilities. Pure functions of numbers, tested
-//! natively.
+//! The distillation playground's charts, drawn by plotters as SVG in theme colours: the teacher
+//! at T = 1 and softened, and a training run's loss and probabilities. Pure functions of
+//! numbers, tested natively.
 
 use crate::logic::chart::{self, Area, GRID, INK, MUTED};
 use crate::logic::distill::{Step, MAX_TOKENS};
