@@ -13,7 +13,7 @@
 
 use super::decode::three_figures;
 use super::format::fixed;
-use super::lab_run::{progress_line, Failure, Phase};
+use super::lab_run::{Failure, Phase};
 use serde_json::Value;
 
 /// Which model of the experiment.
@@ -406,7 +406,11 @@ impl KdRun {
     pub fn progress_text(&self) -> String {
         match self.phase {
             Phase::Idle => "0% · not started".into(),
-            _ => progress_line(self.progress, &self.step),
+            _ => format!(
+                "{}% · {}",
+                fixed(self.progress * 100.0, 0),
+                self.step.trim_end_matches('.')
+            ),
         }
     }
 

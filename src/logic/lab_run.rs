@@ -552,16 +552,6 @@ impl LabMessage {
     }
 }
 
-/// `42% · Timing M at int8`: a lab's progress line, the share done first, then what runs now
-/// (its full stop dropped).
-pub fn progress_line(share: f64, step: &str) -> String {
-    format!(
-        "{}% · {}",
-        fixed(share * 100.0, 0),
-        step.trim_end_matches('.')
-    )
-}
-
 /// Where a run is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
@@ -736,7 +726,11 @@ impl LabRun {
             Phase::Done if self.restored => "100% · Done, on an earlier visit".into(),
             _ if self.restored => String::new(),
             Phase::Idle => "0% · not started".into(),
-            _ => progress_line(self.progress, &self.step),
+            _ => format!(
+                "{}% · {}",
+                fixed(self.progress * 100.0, 0),
+                self.step.trim_end_matches('.')
+            ),
         }
     }
 }

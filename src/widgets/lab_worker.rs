@@ -58,30 +58,6 @@ impl Drop for LabWorker {
     }
 }
 
-/// A lab's progress: its line (`testid`, the share done first) and a bar, hidden when idle.
-#[leptos::component]
-pub fn RunProgress(
-    /// The progress line.
-    #[prop(into)]
-    text: leptos::prelude::Signal<String>,
-    /// Share done, 0 to 1.
-    #[prop(into)]
-    share: leptos::prelude::Signal<f64>,
-    /// Whether the lab runs (the bar shows only then).
-    #[prop(into)]
-    running: leptos::prelude::Signal<bool>,
-    /// `data-testid` of the line.
-    testid: &'static str,
-) -> impl leptos::prelude::IntoView {
-    use leptos::prelude::*;
-    view! {
-        <div class="lab-progress" class:lab-idle=move || !running.get()>
-            <p data-testid=testid aria-live="polite">{move || text.get()}</p>
-            <progress max="1" prop:value=move || share.get()></progress>
-        </div>
-    }
-}
-
 /// The memory cap a page's address sets for the lab's engine, in MB (`?lm.memory=20`): a test,
 /// or a curious reader, sees what a device with that little memory would. `None` without one.
 pub fn memory_cap_mb() -> Option<f64> {
