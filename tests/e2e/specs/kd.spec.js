@@ -31,6 +31,19 @@ async function samples(card) {
   return card.getByTestId('kd-sample').allTextContents();
 }
 
+/** The samples once every model has answered: each answers in its own message, so a read
+ * between two messages mixes prompts; wait until two reads 400 ms apart agree. */
+async function settled(card) {
+  let last = null;
+  await expect.poll(async () => {
+    const now = JSON.stringify(await samples(card));
+    const same = now === last;
+    last = now;
+    return same;
+  }, { intervals: [400] }).toBe(true);
+  return JSON.parse(last);
+}
+
 test('nothing loads before Start; the run fills one row per model with the manifest figures and the golden samples, in order', async ({ page }) => {
   test.setTimeout(RUN + 60_000);
   const errors = watchErrors(page);
@@ -92,11 +105,12 @@ test('a new prompt has every model write again, the same text for the same promp
   const prompt = card.getByTestId('kd-prompt');
   await prompt.fill('ROMEO.\nWhat light ');
   await expect.poll(() => samples(card)).not.toEqual(golden);
-  const first = await samples(card);
+  const first = await settled(card);
   expect(first.every((s) => s.length > 20)).toBe(true);
   // Away and back: the same prompt writes the same text.
   await prompt.fill('ROMEO.\nWhat ');
   await expect.poll(() => samples(card)).not.toEqual(first);
+  await settled(card);
   await prompt.fill('ROMEO.\nWhat light ');
   await expect.poll(() => samples(card)).toEqual(first);
 
@@ -104,8 +118,7 @@ test('a new prompt has every model write again, the same text for the same promp
   await prompt.fill('Caf\u00e9 #1');
   await expect(card.getByTestId('kd-prompt-msg')).toHaveText(/never saw “é”, “#”|never saw “#”, “é”/);
   await expect(prompt).toHaveAttribute('aria-invalid', 'true');
-  await page.waitForTimeout(300);
-  expect(await samples(card)).toEqual(first);
+  expect(await settled(card)).toEqual(first);
   await prompt.fill('');
   await expect(card.getByTestId('kd-prompt-msg')).toHaveText(/^Type a few words/);
   await prompt.fill('KING.\nNow, good my lord, ');
