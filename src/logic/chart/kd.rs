@@ -7,10 +7,11 @@ use super::loglog::{LegendEntry, Line, LogLogChart, Stroke, Tick};
 use crate::logic::format::fixed;
 use crate::logic::kd_run::{fraction_text, KdRun, Student};
 
-/// Steps: the students train for 300, the teacher for 800.
-const X: (f64, f64) = (1.0, 1000.0);
-/// Bits per character.
-const Y: (f64, f64) = (1.0, 10.0);
+/// Steps: the students train for 300, the teacher for 800. The axis starts half a step before
+/// the first evaluation, so that the curves' first points stand clear of the y axis's labels.
+const X: (f64, f64) = (0.5, 1000.0);
+/// Bits per character: every curve lies between 2 and 7.
+const Y: (f64, f64) = (1.8, 9.0);
 /// Where the y axis is labelled.
 const Y_LABELS: [f64; 5] = [2.0, 3.0, 4.0, 6.0, 8.0];
 
@@ -135,5 +136,9 @@ mod tests {
         );
         // Higher losses sit higher on the chart (nearer the top, a smaller percentage).
         assert!(ticks.windows(2).all(|w| w[1].at < w[0].at));
+        // Step 1, where every curve starts, stands right of the y labels at the left edge.
+        let x = c.x_ticks(crate::logic::chart::compact);
+        assert_eq!(x.first().map(|t| t.text.as_str()), Some("1"));
+        assert!(x.first().is_some_and(|t| t.at > 5.0), "{x:?}");
     }
 }

@@ -183,45 +183,48 @@ impl LogLogChart {
             .collect()
     }
 
-    /// The themed SVG.
+    /// The themed SVG. Plotters draws on linear axes of log10 of each value: the same picture as
+    /// its log-scaled axes, with the coordinate code every other chart of a module already has.
     pub fn svg(&self) -> Result<String, String> {
-        let clamp = |(x, y): (f64, f64)| (x.clamp(self.x.0, self.x.1), y.clamp(self.y.0, self.y.1));
+        let (x, y) = (log_range(self.x), log_range(self.y));
+        let at = |(px, py): (f64, f64)| (log_at(px, x), log_at(py, y));
         let bands = self.visible_bands();
         let svg = super::svg(WIDTH, HEIGHT, |area| {
-            let mut c = ChartBuilder::on(area).margin(MARGIN).build_cartesian_2d(
-                (self.x.0..self.x.1).log_scale(),
-                (self.y.0..self.y.1).log_scale(),
-            )?;
+            let mut c = ChartBuilder::on(area)
+                .margin(MARGIN)
+                .build_cartesian_2d(x.0..x.1, y.0..y.1)?;
+            let line = |points: &[(f64, f64)], style: ShapeStyle| {
+                LineSeries::new(points.iter().map(|&p| at(p)).collect::<Vec<_>>(), style)
+            };
             for band in &bands {
                 c.draw_series(std::iter::once(Rectangle::new(
-                    [(band.x.0, self.y.0), (band.x.1, self.y.1)],
+                    [at((band.x.0, self.y.0)), at((band.x.1, self.y.1))],
                     stroke_style(Stroke::Shade),
                 )))?;
             }
             // Decade grid lines, drawn by hand: the mesh would want a font for its labels.
-            let xs = decade_values(self.x);
-            let ys = decade_values(self.y);
-            for &x in &xs {
-                c.draw_series(LineSeries::new([(x, self.y.0), (x, self.y.1)], GRID))?;
+            let inside = |v: &f64, (lo, hi): (f64, f64)| *v >= lo && *v <= hi;
+            for gx in decade_values(self.x)
+                .into_iter()
+                .filter(|v| inside(v, self.x))
+            {
+                c.draw_series(line(&[(gx, self.y.0), (gx, self.y.1)], GRID.into()))?;
             }
-            for &y in &ys {
-                c.draw_series(LineSeries::new([(self.x.0, y), (self.x.1, y)], GRID))?;
+            for gy in decade_values(self.y)
+                .into_iter()
+                .filter(|v| inside(v, self.y))
+            {
+                c.draw_series(line(&[(self.x.0, gy), (self.x.1, gy)], GRID.into()))?;
             }
-            c.draw_series(LineSeries::new(
-                [(self.x.0, self.y.0), (self.x.1, self.y.0)],
+            c.draw_series(line(
+                &[(self.x.0, self.y.0), (self.x.1, self.y.0)],
                 MUTED.stroke_width(1),
             ))?;
             if let Some(g) = self.guide_x.filter(|g| *g >= self.x.0 && *g <= self.x.1) {
-                c.draw_series(LineSeries::new(
-                    [(g, self.y.0), (g, self.y.1)],
-                    INK.stroke_width(1),
-                ))?;
+                c.draw_series(line(&[(g, self.y.0), (g, self.y.1)], INK.stroke_width(1)))?;
             }
-            for line in &self.lines {
-                c.draw_series(LineSeries::new(
-                    line.points.iter().copied().map(clamp),
-                    stroke_style(line.stroke),
-                ))?;
+            for l in &self.lines {
+                c.draw_series(line(&l.points, stroke_style(l.stroke)))?;
             }
             for &(point, stroke) in &self.marks {
                 let colour = match stroke {
@@ -229,20 +232,28 @@ impl LogLogChart {
                     Stroke::Second | Stroke::Shade => SECOND,
                     Stroke::Limit => DANGER,
                 };
-                c.draw_series(std::iter::once(Circle::new(
-                    clamp(point),
-                    6,
-                    colour.filled(),
-                )))?;
-                c.draw_series(std::iter::once(Circle::new(
-                    clamp(point),
-                    6,
-                    INK.stroke_width(1),
-                )))?;
+                for style in [colour.filled(), INK.stroke_width(1)] {
+                    c.draw_series(std::iter::once(Circle::new(at(point), 6, style)))?;
+                }
             }
             Ok(())
         })?;
         Ok(tag_rects(&svg, bands.iter().map(|b| b.testid)))
+    }
+}
+
+/// A range's ends as log10.
+fn log_range((lo, hi): (f64, f64)) -> (f64, f64) {
+    (lo.log10(), hi.log10())
+}
+
+/// log10 of `v`, clamped to a log10 range (`v` ≤ 0 sits at the range's start).
+fn log_at(v: f64, (lo, hi): (f64, f64)) -> f64 {
+    let l = v.log10();
+    if l.is_nan() {
+        lo
+    } else {
+        l.clamp(lo, hi)
     }
 }
 
