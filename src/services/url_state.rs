@@ -7,6 +7,7 @@
 //! the lesson's defaults are written, and only while the result is valid, so an untouched page
 //! keeps a clean address and a link never carries a broken state.
 
+use crate::services::timers::Pause;
 use leptos::prelude::*;
 
 /// Whether `b` may stay as it is in a query value (RFC 3986 unreserved characters).
@@ -147,7 +148,7 @@ pub fn share(prefix: &'static str, fields: Vec<Shared>, valid: Signal<bool>) {
 ///
 /// Call once, while building the component.
 pub fn keep_in_address(prefix: &'static str, values: Signal<Option<Vec<(&'static str, String)>>>) {
-    let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+    let pause = Pause::new(std::time::Duration::from_millis(250));
     // The page the widget is on: a widget can outlive its page for a moment (the widgets module
     // disposes of widgets lazily), and must not write its keys into the next page's address.
     let page = web_sys::window()
@@ -156,20 +157,7 @@ pub fn keep_in_address(prefix: &'static str, values: Signal<Option<Vec<(&'static
     Effect::new(move |_| {
         let Some(values) = values.get() else { return };
         let page = page.clone();
-        if let Some(handle) = pending.get_value() {
-            handle.clear();
-        }
-        let handle = set_timeout_with_handle(
-            move || write(&page, prefix, &values),
-            std::time::Duration::from_millis(250),
-        )
-        .ok();
-        pending.set_value(handle);
-    });
-    on_cleanup(move || {
-        if let Some(handle) = pending.get_value() {
-            handle.clear();
-        }
+        pause.restart(move || write(&page, prefix, &values));
     });
 }
 

@@ -14,11 +14,16 @@ use crate::logic::chart::{compact, LogLogChart};
 use crate::logic::decode::three_figures;
 use crate::logic::format::fixed;
 use crate::logic::kd_run::{
-    fraction_id, fraction_text, prompt_problem, KdMessage, KdRow, KdRun, Student, DEFAULT_PROMPT,
-    FRACTIONS,
+    fraction_id, fraction_text, prompt_problem, KdMessage, KdRow, KdRun, KdSample, Student,
+    DEFAULT_PROMPT, FRACTIONS,
 };
 use crate::logic::lab_run::Phase;
+use crate::services::timers::Pause;
 use leptos::prelude::*;
+use std::time::Duration;
+
+/// How long typing in the prompt must pause before the models are asked to continue it.
+const PROMPT_PAUSE_MS: u64 = 250;
 
 /// Mounts the widget (it takes no parameters).
 pub fn mount(_params: WidgetParams) -> AnyView {
@@ -42,6 +47,8 @@ pub fn DistillLab() -> impl IntoView {
     let prompt = RwSignal::new(DEFAULT_PROMPT.to_string());
     let worker = StoredValue::new_local(None::<LabWorker>);
     let cap_mb = memory_cap_mb();
+    // Typing asks for new samples once it pauses: each ask is seven greedy continuations.
+    let typing = Pause::new(Duration::from_millis(PROMPT_PAUSE_MS));
 
     // A new prompt the models can read goes to the worker once the run is done (it keeps the
     // models loaded); during the run, the run's end asks for it.
@@ -136,7 +143,7 @@ pub fn DistillLab() -> impl IntoView {
                         .collect_view()
                 })}
             </ul>
-            <Prompt prompt=prompt on_change=ask_for_samples />
+            <Prompt prompt=prompt on_change=move || typing.restart(ask_for_samples) />
             <Table run=run />
             <ul class="lab-roofs" data-testid="kd-findings">
                 {move || run.with(KdRun::findings).into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
@@ -164,7 +171,7 @@ fn Prompt(prompt: RwSignal<String>, on_change: impl Fn() + Copy + 'static) -> im
                 rows="2"
                 spellcheck="false"
                 prop:value=move || prompt.get()
-                aria-invalid=move || problem().is_some().then_some("true")
+                aria-invalid=move || problem().is_some().to_string()
                 on:input=move |ev| {
                     prompt.set(event_target_value(&ev));
                     on_change();
@@ -190,14 +197,7 @@ fn Table(run: RwSignal<KdRun>) -> impl IntoView {
             }
             r.ordered_rows()
                 .into_iter()
-                .map(|x| {
-                    let sample = r.sample(x.student, x.fraction).map(|s| {
-                        s.error
-                            .as_ref()
-                            .map_or_else(|| s.text.clone(), |e| format!("could not write: {e}"))
-                    });
-                    model_rows(x, sample)
-                })
+                .map(|x| model_rows(x, r.sample(x.student, x.fraction)))
                 .collect_view()
                 .into_any()
         })
@@ -222,8 +222,17 @@ fn Table(run: RwSignal<KdRun>) -> impl IntoView {
     }
 }
 
-/// One model's two rows: its figures, then its text.
-fn model_rows(x: &KdRow, sample: Option<String>) -> impl IntoView {
+/// One model's two rows: its figures, then what it wrote and for which prompt (`data-prompt`).
+fn model_rows(x: &KdRow, sample: Option<&KdSample>) -> impl IntoView {
+    let prompt = sample.map(|s| s.prompt.clone());
+    let text = sample.map_or_else(
+        || "\u{2014}".to_string(),
+        |s| {
+            s.error
+                .as_ref()
+                .map_or_else(|| s.text.clone(), |e| format!("could not write: {e}"))
+        },
+    );
     let trained_on = if x.student == Student::Teacher {
         "all the plays".to_string()
     } else {
@@ -241,7 +250,7 @@ fn model_rows(x: &KdRow, sample: Option<String>) -> impl IntoView {
             </tr>
             <tr class="kd-writes">
                 <td colspan="6" data-label="Writes">
-                    <span class="kd-sample" data-testid="kd-sample">{sample.unwrap_or_else(|| "\u{2014}".into())}</span>
+                    <span class="kd-sample" data-testid="kd-sample" data-prompt=prompt>{text}</span>
                 </td>
             </tr>
         </tbody>
@@ -273,6 +282,7 @@ fn Curves(run: RwSignal<KdRun>) -> impl IntoView {
                 <select
                     id=id.clone()
                     data-testid="kd-fraction"
+                    prop:value=move || fraction_id(fraction.get())
                     on:change=move |ev| {
                         let picked = event_target_value(&ev);
                         if let Some(f) = FRACTIONS.into_iter().find(|f| fraction_id(*f) == picked) {
@@ -281,7 +291,7 @@ fn Curves(run: RwSignal<KdRun>) -> impl IntoView {
                     }
                 >
                     {FRACTIONS
-                        .map(|f| view! { <option value=fraction_id(f) selected=move || fraction.get() == f>{format!("{} of the plays", fraction_text(f))}</option> })
+                        .map(|f| view! { <option value=fraction_id(f)>{format!("{} of the plays", fraction_text(f))}</option> })
                         .collect_view()}
                 </select>
             </form>

@@ -23,6 +23,7 @@ use crate::logic::eval::editor::{
 use crate::logic::eval::{self, EvalSet};
 use crate::logic::format;
 use crate::services::storage::Persist;
+use crate::services::timers::Pause;
 use case_row::CaseRow;
 use leptos::prelude::*;
 use pager::{Pager, PER_PAGE};
@@ -102,12 +103,10 @@ pub fn MiniEval() -> impl IntoView {
     // Save every change, but not the untouched eval on first load: a short eval at once, a
     // long one once edits pause, and whatever is still waiting when the page or the widget
     // goes. A save that fails (storage full) becomes a notice; what was stored stays.
-    let save_timer = StoredValue::new(None::<TimeoutHandle>);
+    let save_pause = Pause::new(SAVE_PAUSE);
     let unsaved = StoredValue::new(false);
     let save_now = move || {
-        if let Some(Some(t)) = save_timer.try_update_value(Option::take) {
-            t.clear();
-        }
+        save_pause.cancel();
         if unsaved.try_update_value(|u| std::mem::replace(u, false)) != Some(true) {
             return;
         }
@@ -126,10 +125,7 @@ pub fn MiniEval() -> impl IntoView {
             save_now();
             return;
         }
-        if let Some(t) = save_timer.get_value() {
-            t.clear();
-        }
-        save_timer.set_value(set_timeout_with_handle(save_now, SAVE_PAUSE).ok());
+        save_pause.restart(save_now);
     });
     let leaving = window_event_listener(leptos::ev::pagehide, move |_| save_now());
     on_cleanup(move || {

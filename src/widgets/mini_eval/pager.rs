@@ -4,6 +4,7 @@
 
 use crate::logic::eval::editor::pages::{CaseFilter, CasePage};
 use crate::logic::format;
+use crate::services::timers::Pause;
 use crate::widgets::controls::unique_id;
 use leptos::prelude::*;
 
@@ -52,7 +53,7 @@ pub fn Pager(
     let search_for = search_id.clone();
     // The search runs once typing pauses, not on every keystroke.
     let typed = StoredValue::new(String::new());
-    let timer = StoredValue::new(None::<TimeoutHandle>);
+    let pause = Pause::new(std::time::Duration::from_millis(250));
     let apply = move || {
         let Some(text) = typed.try_get_value() else {
             return;
@@ -62,11 +63,6 @@ pub fn Pager(
             page_no.set(0);
         }
     };
-    on_cleanup(move || {
-        if let Some(Some(t)) = timer.try_update_value(Option::take) {
-            t.clear();
-        }
-    });
     let go = move |to: usize| page_no.set(to);
     view! {
         <Show when=shown>
@@ -99,12 +95,7 @@ pub fn Pager(
                             prop:value=move || search.get()
                             on:input=move |ev| {
                                 typed.set_value(event_target_value(&ev));
-                                if let Some(t) = timer.get_value() {
-                                    t.clear();
-                                }
-                                timer.set_value(
-                                    set_timeout_with_handle(apply, std::time::Duration::from_millis(250)).ok(),
-                                );
+                                pause.restart(apply);
                             }
                             on:change=move |_| apply()
                         />

@@ -8,6 +8,7 @@ use crate::logic::eval::chunked::{
 use crate::logic::eval::editor::EvalEditor;
 use crate::logic::eval::Import;
 use crate::services::download;
+use crate::services::timers::Pause;
 use crate::widgets::controls::unique_id;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -53,12 +54,10 @@ pub fn ExportLinks(
         }
         urls.set_value(Some((json, csv)));
     };
-    let timer = StoredValue::new(None::<TimeoutHandle>);
+    let pause = Pause::new(Duration::from_millis(300));
     Effect::new(move |_| {
         let _ = revision.get();
-        if let Some(t) = timer.get_value() {
-            t.clear();
-        }
+        pause.cancel();
         if editor.with_untracked(EvalEditor::len) > LINKS_ON_CLICK_BEYOND {
             // A link made earlier would hand out an older eval: none until one is clicked.
             if let Some((json, csv)) = urls.try_update_value(Option::take).flatten() {
@@ -75,15 +74,10 @@ pub fn ExportLinks(
         }
         // The first links too wait for a pause: made at once, their two files would be
         // written while the widget is still being put on the page.
-        timer.set_value(
-            set_timeout_with_handle(refresh, std::time::Duration::from_millis(300)).ok(),
-        );
+        pause.restart(refresh);
     });
     on_cleanup(move || {
-        // A refresh still waiting must not run once the widget's signals are gone.
-        if let Some(t) = timer.get_value() {
-            t.clear();
-        }
+        // (A refresh still waiting is dropped by its pause.)
         if let Some((json, csv)) = urls.get_value() {
             download::release(&json);
             download::release(&csv);

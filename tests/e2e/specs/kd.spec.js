@@ -31,17 +31,28 @@ async function samples(card) {
   return card.getByTestId('kd-sample').allTextContents();
 }
 
-/** The samples once every model has answered: each answers in its own message, so a read
- * between two messages mixes prompts; wait until two reads 400 ms apart agree. */
-async function settled(card) {
-  let last = null;
-  await expect.poll(async () => {
-    const now = JSON.stringify(await samples(card));
-    const same = now === last;
-    last = now;
-    return same;
-  }, { intervals: [400] }).toBe(true);
-  return JSON.parse(last);
+/** Each sample's prompt (`data-prompt`), in the table's order. */
+async function prompts(card) {
+  return card.getByTestId('kd-sample').evaluateAll((els) => els.map((e) => e.dataset.prompt ?? null));
+}
+
+/** The samples once every model has written its continuation of `prompt` (each model answers
+ * in its own message, so until then the table mixes prompts). */
+async function written(card, prompt) {
+  await expect.poll(() => prompts(card)).toEqual(Array(7).fill(prompt));
+  return samples(card);
+}
+
+/** Counts the `samples` jobs the page sends the lab's worker (each is seven continuations). */
+async function countSamplesJobs(page) {
+  await page.addInitScript(() => {
+    const post = Worker.prototype.postMessage;
+    window.samplesJobs = 0;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message && message.type === 'samples') window.samplesJobs += 1;
+      return post.call(this, message, ...rest);
+    };
+  });
 }
 
 test('nothing loads before Start; the run fills one row per model with the manifest figures and the golden samples, in order', async ({ page }) => {
@@ -96,34 +107,41 @@ test('nothing loads before Start; the run fills one row per model with the manif
 test('a new prompt has every model write again, the same text for the same prompt; a prompt the models cannot read gets a message', async ({ page }) => {
   test.setTimeout(RUN + 60_000);
   const errors = watchErrors(page);
+  await countSamplesJobs(page);
   const card = await openCard(page);
   await card.getByTestId('kd-start').click();
   await expect(card.getByTestId('kd-progress')).toHaveText(/^100% · Done/, { timeout: RUN });
-  const golden = await samples(card);
-  expect(golden).toHaveLength(7);
+  const golden = await written(card, 'KING.\nNow, good my lord, ');
+  expect(await page.evaluate(() => window.samplesJobs)).toBe(0);
 
   const prompt = card.getByTestId('kd-prompt');
-  await prompt.fill('ROMEO.\nWhat light ');
-  await expect.poll(() => samples(card)).not.toEqual(golden);
-  const first = await settled(card);
+  // Typing asks once it pauses, not once a keystroke.
+  await prompt.fill('');
+  await prompt.pressSequentially('ROMEO.', { delay: 30 });
+  await prompt.press('Enter');
+  await prompt.pressSequentially('What light ', { delay: 30 });
+  const first = await written(card, 'ROMEO.\nWhat light ');
+  expect(first).not.toEqual(golden);
   expect(first.every((s) => s.length > 20)).toBe(true);
+  expect(await page.evaluate(() => window.samplesJobs)).toBe(1);
   // Away and back: the same prompt writes the same text.
   await prompt.fill('ROMEO.\nWhat ');
-  await expect.poll(() => samples(card)).not.toEqual(first);
-  await settled(card);
+  expect(await written(card, 'ROMEO.\nWhat ')).not.toEqual(first);
   await prompt.fill('ROMEO.\nWhat light ');
-  await expect.poll(() => samples(card)).toEqual(first);
+  expect(await written(card, 'ROMEO.\nWhat light ')).toEqual(first);
 
   // Characters the models never saw: a message, and the samples stay as they were.
   await prompt.fill('Caf\u00e9 #1');
   await expect(card.getByTestId('kd-prompt-msg')).toHaveText(/never saw “é”, “#”|never saw “#”, “é”/);
   await expect(prompt).toHaveAttribute('aria-invalid', 'true');
-  expect(await settled(card)).toEqual(first);
+  await page.waitForTimeout(600);
+  expect(await prompts(card)).toEqual(Array(7).fill('ROMEO.\nWhat light '));
+  expect(await samples(card)).toEqual(first);
   await prompt.fill('');
   await expect(card.getByTestId('kd-prompt-msg')).toHaveText(/^Type a few words/);
   await prompt.fill('KING.\nNow, good my lord, ');
   await expect(card.getByTestId('kd-prompt-msg')).toHaveText('');
-  await expect.poll(() => samples(card)).toEqual(golden);
+  expect(await written(card, 'KING.\nNow, good my lord, ')).toEqual(golden);
   expect(errors).toEqual([]);
 });
 
