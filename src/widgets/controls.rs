@@ -131,16 +131,70 @@ fn stepped(text: &str, delta: f64, min: f64) -> Option<String> {
     next.is_finite().then(|| crate::logic::format::typed(next))
 }
 
+/// The text a field shows and writes: a signal of its own, or a [`Part`] of a plain value that
+/// a widget keeps whole in one signal.
+pub trait FieldText: Copy + Send + Sync + 'static {
+    /// The text, tracked.
+    fn text(&self) -> String;
+    /// The text, untracked.
+    fn text_untracked(&self) -> String;
+    /// Replaces the text.
+    fn set_text(&self, text: String);
+}
+
+impl FieldText for RwSignal<String> {
+    fn text(&self) -> String {
+        self.get()
+    }
+    fn text_untracked(&self) -> String {
+        self.get_untracked()
+    }
+    fn set_text(&self, text: String) {
+        self.set(text);
+    }
+}
+
+/// One text field of a plain value kept in one signal (the try-it worksheet's tok/s): reads and
+/// writes go to the value itself, so there is no copy to fold back.
+pub struct Part<T: Send + Sync + 'static> {
+    /// The whole value.
+    pub whole: RwSignal<T>,
+    /// The field, to read.
+    pub read: fn(&T) -> &String,
+    /// The field, to write.
+    pub write: fn(&mut T) -> &mut String,
+}
+
+impl<T: Send + Sync + 'static> Clone for Part<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: Send + Sync + 'static> Copy for Part<T> {}
+
+impl<T: Send + Sync + 'static> FieldText for Part<T> {
+    fn text(&self) -> String {
+        self.whole.with(|w| (self.read)(w).clone())
+    }
+    fn text_untracked(&self) -> String {
+        self.whole.with_untracked(|w| (self.read)(w).clone())
+    }
+    fn set_text(&self, text: String) {
+        self.whole.update(|w| *(self.write)(w) = text);
+    }
+}
+
 /// A number field that accepts typing (any text, checked by the caller) and stepping with the
 /// arrow keys. Its message, when `error` has one, sits next to it with `role="alert"`.
 #[component]
-pub fn NumberField(
+pub fn NumberField<T: FieldText>(
     /// The visible label.
     label: &'static str,
     /// `data-testid` of the input (a test contract: keep it stable).
     testid: &'static str,
     /// The text as typed.
-    text: RwSignal<String>,
+    text: T,
     /// Why the text cannot be used, if it cannot.
     #[prop(into)]
     error: Signal<Option<String>>,
@@ -168,8 +222,8 @@ pub fn NumberField(
             _ => return,
         };
         ev.prevent_default();
-        if let Some(next) = stepped(&text.get_untracked(), delta, min) {
-            text.set(next);
+        if let Some(next) = stepped(&text.text_untracked(), delta, min) {
+            text.set_text(next);
         }
     };
     view! {
@@ -186,8 +240,8 @@ pub fn NumberField(
                     data-testid=testid
                     aria-invalid=move || error.get().is_some().to_string()
                     aria-describedby=described_by
-                    prop:value=move || text.get()
-                    on:input=move |ev| text.set(event_target_value(&ev))
+                    prop:value=move || text.text()
+                    on:input=move |ev| text.set_text(event_target_value(&ev))
                     on:keydown=on_keydown
                 />
                 {(!unit.is_empty()).then(|| view! { <span class="unit">{unit}</span> })}

@@ -4,7 +4,7 @@
 
 use crate::logic::worksheet;
 
-use super::controls::{unique_id, NumberField, WidgetCard};
+use super::controls::{unique_id, FieldText, NumberField, Part, WidgetCard};
 use crate::content::WidgetParams;
 use crate::logic::lab::{ANSWER_COMMAND, BENCH_COMMAND};
 use crate::services::storage::Persist;
@@ -96,24 +96,20 @@ pub fn TryIt() -> impl IntoView {
     let refusal = RwSignal::new(None::<&'static str>);
     let confirm_clear = RwSignal::new(false);
 
-    // Typed text lives in its own signals (the fields write them); `full` is the worksheet
-    // with that text folded in, which the decision reads and storage keeps.
-    let threshold = RwSignal::new(sheet.with_untracked(|w| w.threshold.clone()));
-    let prompts = RwSignal::new(sheet.with_untracked(|w| w.prompts.clone()));
-    let small_tps = RwSignal::new(sheet.with_untracked(|w| w.small_tps.clone()));
-    let large_tps = RwSignal::new(sheet.with_untracked(|w| w.large_tps.clone()));
-    let full = Memo::new(move |_| {
-        let mut w = sheet.get();
-        if !w.is_locked() {
-            w.threshold = threshold.get();
-            w.prompts = prompts.get();
-        }
-        w.small_tps = small_tps.get();
-        w.large_tps = large_tps.get();
-        w
-    });
+    // The fields write straight into the worksheet, the one value the decision reads and
+    // storage keeps.
+    let small_tps = Part {
+        whole: sheet,
+        read: |w: &Worksheet| &w.small_tps,
+        write: |w: &mut Worksheet| &mut w.small_tps,
+    };
+    let large_tps = Part {
+        whole: sheet,
+        read: |w: &Worksheet| &w.large_tps,
+        write: |w: &mut Worksheet| &mut w.large_tps,
+    };
     // Storage is the outside world: keep it in step with the worksheet.
-    Effect::new(move |_| full.with(|w| persist.save(STORE_NAME, STORE_VERSION, w)));
+    Effect::new(move |_| sheet.with(|w| persist.save(STORE_NAME, STORE_VERSION, w)));
 
     let lock_error_for = move |f: &'static str| {
         Signal::derive(move || {
@@ -124,16 +120,16 @@ pub fn TryIt() -> impl IntoView {
             })
         })
     };
-    let tps_error = move |label: &'static str, text: RwSignal<String>| {
+    let tps_error = move |label: &'static str, text: Part<Worksheet>| {
         Signal::derive(move || {
-            worksheet::parse_tps(label, &text.get())
+            worksheet::parse_tps(label, &text.text())
                 .err()
                 .map(|e| e.message)
         })
     };
 
     let on_lock = move |_| {
-        let mut next = full.get_untracked();
+        let mut next = sheet.get_untracked();
         match next.lock(js_sys::Date::now()) {
             Ok(()) => {
                 lock_errors.set(Vec::new());
@@ -145,14 +141,9 @@ pub fn TryIt() -> impl IntoView {
     };
     let on_clear = move |_| {
         if confirm_clear.get_untracked() {
-            let fresh = Worksheet::default();
-            threshold.set(fresh.threshold.clone());
-            prompts.set(fresh.prompts.clone());
-            small_tps.set(String::new());
-            large_tps.set(String::new());
             lock_errors.set(Vec::new());
             refusal.set(None);
-            sheet.set(fresh);
+            sheet.set(Worksheet::default());
             confirm_clear.set(false);
         } else {
             confirm_clear.set(true);
@@ -160,9 +151,11 @@ pub fn TryIt() -> impl IntoView {
     };
 
     // Rows depend only on how many prompts there are, so marking one keeps focus in place.
-    let prompt_count = Memo::new(move |_| match sheet.with(|w| w.locked) {
-        Some(l) => l.prompts,
-        None => worksheet::parse_prompts(&prompts.get()).unwrap_or(10),
+    let prompt_count = Memo::new(move |_| {
+        sheet.with(|w| match w.locked {
+            Some(l) => l.prompts,
+            None => worksheet::parse_prompts(&w.prompts).unwrap_or(10),
+        })
     });
     let rows = move || {
         let n = prompt_count.get();
@@ -226,10 +219,10 @@ pub fn TryIt() -> impl IntoView {
             None => "No scores: the threshold is not locked.".into(),
         })
     };
-    let decision = move || full.with(Worksheet::decision);
+    let decision = move || sheet.with(Worksheet::decision);
     // The file is written when the reader asks for it, not on every change.
     let on_export = move |_| {
-        let md = full.with_untracked(Worksheet::markdown);
+        let md = sheet.with_untracked(Worksheet::markdown);
         crate::services::download::save("try-it-worksheet.md", "text/markdown;charset=utf-8", &md);
     };
     let name_input = move |label: &'static str, testid: &'static str, which: Which| {
@@ -291,8 +284,11 @@ pub fn TryIt() -> impl IntoView {
                                 autocomplete="off"
                                 data-testid="tryit-prompts"
                                 readonly=locked
-                                prop:value=move || sheet.with(|w| w.locked.map(|l| l.prompts.to_string())).unwrap_or_else(|| prompts.get())
-                                on:input=move |ev| prompts.set(event_target_value(&ev))
+                                prop:value=move || sheet.with(|w| w.locked.map_or_else(|| w.prompts.clone(), |l| l.prompts.to_string()))
+                                on:input=move |ev| {
+                                    let v = event_target_value(&ev);
+                                    sheet.update(|w| w.prompts = v);
+                                }
                             />
                             <p class="field-message" role="alert">{move || lock_error_for("Prompts").get()}</p>
                         </form>
@@ -306,8 +302,11 @@ pub fn TryIt() -> impl IntoView {
                                 data-testid="tryit-threshold"
                                 readonly=locked
                                 aria-invalid=move || lock_error_for("Pass threshold").get().is_some().to_string()
-                                prop:value=move || sheet.with(|w| w.locked.map(|l| l.threshold.to_string())).unwrap_or_else(|| threshold.get())
-                                on:input=move |ev| threshold.set(event_target_value(&ev))
+                                prop:value=move || sheet.with(|w| w.locked.map_or_else(|| w.threshold.clone(), |l| l.threshold.to_string()))
+                                on:input=move |ev| {
+                                    let v = event_target_value(&ev);
+                                    sheet.update(|w| w.threshold = v);
+                                }
                             />
                             <p class="field-message" role="alert">{move || lock_error_for("Pass threshold").get()}</p>
                         </form>

@@ -77,16 +77,25 @@ test('the worksheet is kept across visits and can be cleared', async ({ page }) 
   await card.getByTestId('tryit-threshold').fill('6');
   await card.getByTestId('tryit-lock').click();
   await mark(card, 'small', [1, 2, 3, 4, 5, 6]);
+  // tok/s, typed and stepped with the arrow keys, is kept with the rest.
+  await card.getByTestId('tryit-small-tps').fill('48');
+  await card.getByTestId('tryit-small-tps').press('ArrowUp');
+  await expect(card.getByTestId('tryit-small-tps')).toHaveValue('49');
+  await page.waitForTimeout(300);
   await page.reload();
   await appReady(page);
   const again = page.locator('[data-widget="try-it"]');
   await expect(again.getByTestId('tryit-lock')).toBeDisabled();
   await expect(again.getByTestId('tryit-small-6')).toBeChecked();
+  await expect(again.getByTestId('tryit-small-tps')).toHaveValue('49');
   await expect(again.getByTestId('tryit-decision')).toContainText('scored 6 of 10 against a threshold of 6, so it passes');
   await again.getByTestId('tryit-clear').click();
   await again.getByTestId('tryit-clear').click();
   await expect(again.getByTestId('tryit-lock')).toBeEnabled();
   await expect(again.getByTestId('tryit-decision')).toContainText('No decision yet');
+  await expect(again.getByTestId('tryit-small-tps')).toHaveValue('');
+  await expect(again.getByTestId('tryit-threshold')).toHaveValue('8');
+  await expect(again.getByTestId('tryit-prompts')).toHaveValue('10');
 });
 
 test('commands copy to the clipboard with feedback', async ({ page, context }) => {
