@@ -9,10 +9,31 @@ use crate::content::WidgetParams;
 use crate::logic::lab::{ANSWER_COMMAND, BENCH_COMMAND};
 use crate::services::storage::Persist;
 use leptos::prelude::*;
-use worksheet::{Which, Worksheet};
+use worksheet::{Locked, Which, Worksheet};
 
 const STORE_NAME: &str = "try-it";
 const STORE_VERSION: u32 = 1;
+
+/// One of the worksheet's two locked numbers: its typed text and its locked value.
+#[derive(Clone, Copy)]
+struct LockedText {
+    read: fn(&Worksheet) -> &String,
+    write: fn(&mut Worksheet) -> &mut String,
+    locked: fn(Locked) -> u32,
+}
+
+impl LockedText {
+    const PROMPTS: Self = Self {
+        read: |w| &w.prompts,
+        write: |w| &mut w.prompts,
+        locked: |l| l.prompts,
+    };
+    const THRESHOLD: Self = Self {
+        read: |w| &w.threshold,
+        write: |w| &mut w.threshold,
+        locked: |l| l.threshold,
+    };
+}
 
 /// Mounts the widget (it takes no parameters).
 pub fn mount(_params: WidgetParams) -> AnyView {
@@ -250,9 +271,35 @@ pub fn TryIt() -> impl IntoView {
             </form>
         }
     };
+    // The two numbers locking fixes: typed text until then, the locked number after.
+    let locked_field = move |field: &'static str,
+                             label: &'static str,
+                             testid: &'static str,
+                             text: LockedText| {
+        let id = unique_id(testid);
+        let error = lock_error_for(field);
+        view! {
+            <form method="dialog" class="field" class:invalid=move || error.get().is_some()>
+                <label for=id.clone()>{label}</label>
+                <input
+                    id=id
+                    type="text"
+                    inputmode="numeric"
+                    autocomplete="off"
+                    data-testid=testid
+                    readonly=locked
+                    aria-invalid=move || error.get().is_some().to_string()
+                    prop:value=move || sheet.with(|w| w.locked.map_or_else(|| (text.read)(w).clone(), |l| (text.locked)(l).to_string()))
+                    on:input=move |ev| {
+                        let v = event_target_value(&ev);
+                        sheet.update(|w| *(text.write)(w) = v);
+                    }
+                />
+                <p class="field-message" role="alert">{move || error.get()}</p>
+            </form>
+        }
+    };
     let task_id = unique_id("tryit-task");
-    let threshold_id = unique_id("tryit-threshold");
-    let prompts_id = unique_id("tryit-prompts");
 
     view! {
         <WidgetCard title="Try-it worksheet" name="try-it">
@@ -275,41 +322,8 @@ pub fn TryIt() -> impl IntoView {
                         ></textarea>
                     </form>
                     <div class="controls">
-                        <form method="dialog" class="field" class:invalid=move || lock_error_for("Prompts").get().is_some()>
-                            <label for=prompts_id.clone()>"Prompts in the eval"</label>
-                            <input
-                                id=prompts_id
-                                type="text"
-                                inputmode="numeric"
-                                autocomplete="off"
-                                data-testid="tryit-prompts"
-                                readonly=locked
-                                prop:value=move || sheet.with(|w| w.locked.map_or_else(|| w.prompts.clone(), |l| l.prompts.to_string()))
-                                on:input=move |ev| {
-                                    let v = event_target_value(&ev);
-                                    sheet.update(|w| w.prompts = v);
-                                }
-                            />
-                            <p class="field-message" role="alert">{move || lock_error_for("Prompts").get()}</p>
-                        </form>
-                        <form method="dialog" class="field" class:invalid=move || lock_error_for("Pass threshold").get().is_some()>
-                            <label for=threshold_id.clone()>"Pass threshold (prompts that must pass)"</label>
-                            <input
-                                id=threshold_id
-                                type="text"
-                                inputmode="numeric"
-                                autocomplete="off"
-                                data-testid="tryit-threshold"
-                                readonly=locked
-                                aria-invalid=move || lock_error_for("Pass threshold").get().is_some().to_string()
-                                prop:value=move || sheet.with(|w| w.locked.map_or_else(|| w.threshold.clone(), |l| l.threshold.to_string()))
-                                on:input=move |ev| {
-                                    let v = event_target_value(&ev);
-                                    sheet.update(|w| w.threshold = v);
-                                }
-                            />
-                            <p class="field-message" role="alert">{move || lock_error_for("Pass threshold").get()}</p>
-                        </form>
+                        {locked_field("Prompts", "Prompts in the eval", "tryit-prompts", LockedText::PROMPTS)}
+                        {locked_field("Pass threshold", "Pass threshold (prompts that must pass)", "tryit-threshold", LockedText::THRESHOLD)}
                     </div>
                     <div class="tryit-lock-row">
                         <button
