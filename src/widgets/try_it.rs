@@ -14,27 +14,6 @@ use worksheet::{Locked, Which, Worksheet};
 const STORE_NAME: &str = "try-it";
 const STORE_VERSION: u32 = 1;
 
-/// One of the worksheet's two locked numbers: its typed text and its locked value.
-#[derive(Clone, Copy)]
-struct LockedText {
-    read: fn(&Worksheet) -> &String,
-    write: fn(&mut Worksheet) -> &mut String,
-    locked: fn(Locked) -> u32,
-}
-
-impl LockedText {
-    const PROMPTS: Self = Self {
-        read: |w| &w.prompts,
-        write: |w| &mut w.prompts,
-        locked: |l| l.prompts,
-    };
-    const THRESHOLD: Self = Self {
-        read: |w| &w.threshold,
-        write: |w| &mut w.threshold,
-        locked: |l| l.threshold,
-    };
-}
-
 /// Mounts the widget (it takes no parameters).
 pub fn mount(_params: WidgetParams) -> AnyView {
     view! { <TryIt /> }.into_any()
@@ -128,6 +107,16 @@ pub fn TryIt() -> impl IntoView {
         whole: sheet,
         read: |w: &Worksheet| &w.large_tps,
         write: |w: &mut Worksheet| &mut w.large_tps,
+    };
+    let prompts = Part {
+        whole: sheet,
+        read: |w: &Worksheet| &w.prompts,
+        write: |w: &mut Worksheet| &mut w.prompts,
+    };
+    let threshold = Part {
+        whole: sheet,
+        read: |w: &Worksheet| &w.threshold,
+        write: |w: &mut Worksheet| &mut w.threshold,
     };
     // Storage is the outside world: keep it in step with the worksheet.
     Effect::new(move |_| sheet.with(|w| persist.save(STORE_NAME, STORE_VERSION, w)));
@@ -275,7 +264,8 @@ pub fn TryIt() -> impl IntoView {
     let locked_field = move |field: &'static str,
                              label: &'static str,
                              testid: &'static str,
-                             text: LockedText| {
+                             text: Part<Worksheet>,
+                             locked_value: fn(Locked) -> u32| {
         let id = unique_id(testid);
         let error = lock_error_for(field);
         view! {
@@ -289,11 +279,8 @@ pub fn TryIt() -> impl IntoView {
                     data-testid=testid
                     readonly=locked
                     aria-invalid=move || error.get().is_some().to_string()
-                    prop:value=move || sheet.with(|w| w.locked.map_or_else(|| (text.read)(w).clone(), |l| (text.locked)(l).to_string()))
-                    on:input=move |ev| {
-                        let v = event_target_value(&ev);
-                        sheet.update(|w| *(text.write)(w) = v);
-                    }
+                    prop:value=move || sheet.with(|w| w.locked.map(locked_value)).map_or_else(|| text.text(), |n| n.to_string())
+                    on:input=move |ev| text.set_text(event_target_value(&ev))
                 />
                 <p class="field-message" role="alert">{move || error.get()}</p>
             </form>
@@ -322,8 +309,8 @@ pub fn TryIt() -> impl IntoView {
                         ></textarea>
                     </form>
                     <div class="controls">
-                        {locked_field("Prompts", "Prompts in the eval", "tryit-prompts", LockedText::PROMPTS)}
-                        {locked_field("Pass threshold", "Pass threshold (prompts that must pass)", "tryit-threshold", LockedText::THRESHOLD)}
+                        {locked_field("Prompts", "Prompts in the eval", "tryit-prompts", prompts, |l| l.prompts)}
+                        {locked_field("Pass threshold", "Pass threshold (prompts that must pass)", "tryit-threshold", threshold, |l| l.threshold)}
                     </div>
                     <div class="tryit-lock-row">
                         <button
