@@ -72,7 +72,10 @@ test('a widgets module that aborts leaves a notice in each widget, the shell wor
   await page.locator('nav#toc a[href*="why-size-wins"]').first().click();
   await expect(page).toHaveURL(/why-size-wins/);
   await expect(page.locator('[data-testid="lesson"] h1')).toBeVisible();
+  // Count the new lesson's places once they are drawn (the heading can come first).
+  await expect(page.locator('[data-widget-slot]').first()).toBeAttached();
   const here = await page.locator('[data-widget-slot]').count();
+  expect(here).toBeGreaterThan(0);
   await expect(page.getByTestId('widget-stopped')).toHaveCount(here);
   const now = await storedValues(page);
   for (const [key, value] of Object.entries(before)) {
