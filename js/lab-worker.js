@@ -5,8 +5,8 @@
 // posted before that stays on the page.
 //
 // Which engine: the relaxed-SIMD build where the browser validates a 40-byte probe that uses
-// relaxed SIMD's dot product, else the simd128 build. Where relaxed SIMD runs, the int4 runs are
-// timed with the simd128 build too, which shows what int4 costs without it.
+// relaxed SIMD's dot product, else the simd128 build. Where relaxed SIMD runs, the int8 and int4
+// runs are timed with the simd128 build too, which shows what they cost without it.
 //
 // Timing (issue 53): a warm-up, then three windows of at least 200 ms, growing the batch between
 // reads of the clock until a window is long enough; the median window counts. Every figure is
@@ -38,7 +38,7 @@
 //                                       "int8" or "int4"; its blocks (reduced: fewer than the
 //                                       model has, in a quick run); parameters; bytes in memory;
 //                                       bytes read per token (weights and KV cache, mean over the
-//                                       median window); tok/s; for int4 where relaxed SIMD runs,
+//                                       median window); tok/s; for int8 and int4 where relaxed SIMD runs,
 //                                       the simd128 build's tok/s too (else null)
 //   {type: "quality", precision, bitsPerChar, agreement}
 //                                       the tiny model on the held-out text: cross-entropy (bits
@@ -220,7 +220,7 @@ async function lab({ quick, memoryCap }) {
       model = p === "f32" ? f32 : f32.quantized(p);
       part(0, "Timing");
       const s = speed(model, (w) => part(0.4 * w, "Timing"));
-      const other = p === "int4" && simd128 ? simd128Speed(simd128, () => simd128.LmModel.load(teacher, "int4")) : null;
+      const other = p !== "f32" && simd128 ? simd128Speed(simd128, () => simd128.LmModel.load(teacher, p)) : null;
       post(row("tiny", p, describe(model), s, main.kernels(), other, false));
       part(0.45, "Writing with");
       sample(model, p);
@@ -254,7 +254,7 @@ async function lab({ quick, memoryCap }) {
         const about = describe(model);
         model.free();
         model = null;
-        const other = p === "int4" && simd128 ? simd128Speed(simd128, () => build(simd128, name, p, layers, () => {})) : null;
+        const other = p !== "f32" && simd128 ? simd128Speed(simd128, () => build(simd128, name, p, layers, () => {})) : null;
         post(row(name, p, about, s, main.kernels(), other, layers !== undefined));
       } catch (e) {
         post({ type: "failed", model: name, precision: p, message: reason(e) });
@@ -282,7 +282,7 @@ function build(engine, name, precision, layers, onStep) {
   }
 }
 
-/** tok/s of a model made in the simd128 build (int4 without relaxed SIMD); null if it fails. */
+/** tok/s of a model made in the simd128 build (without relaxed SIMD); null if it fails. */
 function simd128Speed(engine, make) {
   let model = null;
   try {

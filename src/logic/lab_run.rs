@@ -153,7 +153,7 @@ pub struct Run {
     pub tokens_per_second: f64,
     /// The kernels it ran with (`relaxed-simd` or `simd128`).
     pub kernels: String,
-    /// For int4 where relaxed SIMD runs: tok/s with the simd128 kernels alone.
+    /// For int8 and int4 where relaxed SIMD runs: tok/s with the simd128 kernels alone.
     pub simd128_tokens_per_second: Option<f64>,
 }
 
@@ -229,7 +229,7 @@ impl Run {
             ),
             Roof::Arithmetic => {
                 let simd = match self.simd128_tokens_per_second {
-                    Some(plain) if self.precision == Precision::Int4 => format!(
+                    Some(plain) if self.precision != Precision::F32 => format!(
                         " Without relaxed SIMD it ran at {} tok/s, {}× slower.",
                         three_figures(plain),
                         three_figures(self.tokens_per_second / plain)
@@ -805,6 +805,16 @@ mod tests {
             s.ends_with("Without relaxed SIMD it ran at 200 tok/s, 1.5× slower."),
             "{s}"
         );
+        // int8 leans on the same instruction and says so; f32 never does.
+        let mut i8 = run(LabModel::M, Precision::Int8, 30.0, 100.0);
+        i8.simd128_tokens_per_second = Some(50.0);
+        assert_eq!(i8.roof(mem, cache), Roof::Arithmetic);
+        assert!(i8
+            .roof_sentence(mem, cache)
+            .ends_with("Without relaxed SIMD it ran at 50 tok/s, 2× slower."));
+        let mut f = run(LabModel::M, Precision::F32, 100.0, 30.0);
+        f.simd128_tokens_per_second = Some(20.0);
+        assert!(!f.roof_sentence(mem, cache).contains("relaxed"));
         // The boundaries.
         assert_eq!(
             run(LabModel::M, Precision::F32, 100.0, 65.0).roof(13.0, cache),

@@ -17,7 +17,7 @@
 //! The functions at the bottom pick the vector kernels in a wasm build with simd128 (and the
 //! relaxed-SIMD int4 kernel when relaxed SIMD is on), and the references natively.
 
-use crate::quant::{QuantizedVector, INT4_GROUP, INT8_GROUP};
+use crate::quant::{QuantizedVector, INT4_GROUP, INT8_GROUP, INT8_OFFSET};
 
 /// The plain loops that define each kernel's answer.
 pub mod reference {
@@ -47,16 +47,20 @@ pub mod reference {
         }
     }
 
-    /// out (rows,) = W x with int8 weights w (rows, cols) and scales ws (rows, cols / 32), and
-    /// x quantized to int8 in groups of 32.
-    pub fn matvec_int8(out: &mut [f32], w: &[i8], ws: &[f32], x: &QuantizedVector) {
+    /// out (rows,) = W x with int8 weights w (rows, cols) stored as q + 64, as
+    /// [`crate::quant::quantize_int8`] writes them, scales ws (rows, cols / 32), and x quantized
+    /// to int8 in groups of 32.
+    pub fn matvec_int8(out: &mut [f32], w: &[u8], ws: &[f32], x: &QuantizedVector) {
         let cols = x.q.len();
         let rows = w.chunks_exact(cols).zip(ws.chunks_exact(cols / INT8_GROUP));
         for (o, (row, scales)) in out.iter_mut().zip(rows) {
             let mut total = 0.0f32;
             let groups = row.chunks_exact(INT8_GROUP).zip(scales);
-            for ((wg, &sw), (xg, &sx)) in groups.zip(x.q.chunks_exact(INT8_GROUP).zip(&x.scales)) {
-                let isum: i32 = wg.iter().zip(xg).map(|(&a, &b)| a as i32 * b as i32).sum();
+            let xgroups = x.q.chunks_exact(INT8_GROUP).zip(&x.scales).zip(&x.sums);
+            for ((wg, &sw), ((xg, &sx), &xsum)) in groups.zip(xgroups) {
+                let isum: i32 = wg.iter().zip(xg).map(|(&b, &a)| a as i32 * b as i32).sum();
+                // The bytes hold q + 64: take 64 × Σx back out.
+                let isum = isum - INT8_OFFSET * xsum;
                 total += isum as f32 * (sw * sx);
             }
             *o = total;
@@ -180,9 +184,16 @@ pub mod vector {
         f32x4_add(total, f32x4_mul(f32x4_from_i32x4(isums), scale))
     }
 
-    /// out = W x with int8 weights, identical to [`reference::matvec_int8`]: widening
-    /// multiply-adds (i16 × i16 → i32) on 16 weights at a time, four rows sharing each x.
-    pub fn matvec_int8(out: &mut [f32], w: &[i8], ws: &[f32], x: &QuantizedVector) {
+    /// out = W x with int8 weights, identical to [`reference::matvec_int8`], four rows sharing
+    /// each load of x. With `RELAXED`, relaxed SIMD's byte dot product takes 16 weights a step
+    /// (the stored bytes are 1..=127, as it needs); without, widening multiply-adds (i16 × i16 →
+    /// i32) do, x widened once for the four rows.
+    pub fn matvec_int8<const RELAXED: bool>(
+        out: &mut [f32],
+        w: &[u8],
+        ws: &[f32],
+        x: &QuantizedVector,
+    ) {
         let cols = x.q.len();
         let groups = cols / INT8_GROUP;
         let (xq, _) = x.q.as_chunks::<INT8_GROUP>();
@@ -202,23 +213,32 @@ pub mod vector {
             };
             let rows = rows.map(|r| r.as_chunks::<INT8_GROUP>().0);
             let mut total = f32x4_splat(0.0);
-            for ((wg, sw), (xg, &sx)) in zip4(rows).zip(zip4(srows)).zip(xq.iter().zip(&x.scales)) {
+            let xgroups = xq.iter().zip(&x.scales).zip(&x.sums);
+            for ((wg, sw), ((xg, &sx), &xsum)) in zip4(rows).zip(zip4(srows)).zip(xgroups) {
                 let mut w16 = wg.map(|r| r.as_chunks::<16>().0.iter());
                 let mut isum = [i32x4_splat(0); 4];
                 for xc in xg.as_chunks::<16>().0 {
-                    // x widened to i16 once for the four rows.
                     let xv = i8x16_load(xc);
-                    let (xl, xh) = (i16x8_from_low_i8(xv), i16x8_from_high_i8(xv));
-                    for (acc, row) in isum.iter_mut().zip(w16.iter_mut()) {
-                        let Some(wc) = row.next() else { continue };
-                        let wv = i8x16_load(wc);
-                        let lo = i32x4_dot_i16x8(i16x8_from_low_i8(wv), xl);
-                        let hi = i32x4_dot_i16x8(i16x8_from_high_i8(wv), xh);
-                        *acc = i32x4_add(*acc, i32x4_add(lo, hi));
+                    if RELAXED {
+                        for (acc, row) in isum.iter_mut().zip(w16.iter_mut()) {
+                            let Some(wc) = row.next() else { continue };
+                            *acc = i32x4_dot_i8x16_i7x16_add(xv, u8x16_load(wc), *acc);
+                        }
+                    } else {
+                        let (xl, xh) = (i16x8_from_low_i8(xv), i16x8_from_high_i8(xv));
+                        for (acc, row) in isum.iter_mut().zip(w16.iter_mut()) {
+                            let Some(wc) = row.next() else { continue };
+                            let wv = u8x16_load(wc);
+                            let lo = i32x4_dot_i16x8(i16x8_from_low_u8(wv), xl);
+                            let hi = i32x4_dot_i16x8(i16x8_from_high_u8(wv), xh);
+                            *acc = i32x4_add(*acc, i32x4_add(lo, hi));
+                        }
                     }
                 }
                 let [a, b, c, d] = isum;
-                total = add_groups(total, i32x4_sum4(a, b, c, d), sw, sx);
+                // The bytes hold q + 64: take 64 × Σx back out of every row.
+                let sums = i32x4_sub(i32x4_sum4(a, b, c, d), i32x4_splat(INT8_OFFSET * xsum));
+                total = add_groups(total, sums, sw, sx);
             }
             for (o, t) in o.iter_mut().zip(f32x4_lanes(total)) {
                 *o = t;
@@ -309,6 +329,9 @@ pub const KERNELS: &str = if cfg!(all(target_arch = "wasm32", target_feature = "
 };
 
 const VECTOR: bool = cfg!(all(target_arch = "wasm32", target_feature = "simd128"));
+/// Whether this build runs relaxed SIMD's byte dot product.
+pub const RELAXED_KERNELS: bool =
+    cfg!(all(target_arch = "wasm32", target_feature = "relaxed-simd"));
 
 /// Σ w[j] x[j] (the attention's q·k uses it too).
 pub fn dot_f32(w: &[f32], x: &[f32]) -> f32 {
@@ -329,9 +352,9 @@ pub fn matvec_f32(out: &mut [f32], w: &[f32], x: &[f32]) {
 }
 
 /// out = W x, int8 weights (see [`reference::matvec_int8`]).
-pub fn matvec_int8(out: &mut [f32], w: &[i8], ws: &[f32], x: &QuantizedVector) {
+pub fn matvec_int8(out: &mut [f32], w: &[u8], ws: &[f32], x: &QuantizedVector) {
     if VECTOR {
-        vector::matvec_int8(out, w, ws, x)
+        vector::matvec_int8::<RELAXED_KERNELS>(out, w, ws, x)
     } else {
         reference::matvec_int8(out, w, ws, x)
     }
@@ -429,18 +452,20 @@ mod tests {
         for (rows, cols) in SHAPES {
             let w = random_vec(rows * cols, &mut rng, 0.2);
             let x = random_vec(cols, &mut rng, 2.0);
-            let mut q = vec![0i8; w.len()];
+            let mut q = vec![0u8; w.len()];
             let mut s = vec![0.0; w.len() / 32];
             quantize_int8(&w, &mut q, &mut s);
             let mut xq = QuantizedVector::new(cols, 32).unwrap();
             xq.quantize(&x);
-            let (mut a, mut b, mut exact) = (vec![0.0; rows], vec![0.0; rows], vec![0.0; rows]);
+            let (mut a, mut exact) = (vec![0.0; rows], vec![0.0; rows]);
             reference::matvec_int8(&mut a, &q, &s, &xq);
-            vector::matvec_int8(&mut b, &q, &s, &xq);
-            assert_eq!(
-                a.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
-                b.iter().map(|v| v.to_bits()).collect::<Vec<_>>()
-            );
+            // Both vector forms: relaxed SIMD's byte dot product, and widening multiply-adds.
+            let (mut b, mut c) = (vec![0.0; rows], vec![0.0; rows]);
+            vector::matvec_int8::<true>(&mut b, &q, &s, &xq);
+            vector::matvec_int8::<false>(&mut c, &q, &s, &xq);
+            let bits = |v: &[f32]| v.iter().map(|v| v.to_bits()).collect::<Vec<_>>();
+            assert_eq!(bits(&a), bits(&b));
+            assert_eq!(bits(&a), bits(&c));
             let mut wd = vec![0.0; w.len()];
             crate::quant::dequantize_int8(&q, &s, &mut wd);
             reference::matvec_f32(&mut exact, &wd, &x);

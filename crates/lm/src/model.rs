@@ -22,8 +22,8 @@ pub enum Matrix {
     F32(Vec<f32>),
     /// int8 weights (rows × cols) and one scale per 32 along each row (rows × cols / 32).
     Int8 {
-        /// The weights.
-        q: Vec<i8>,
+        /// The weights, as q + 64 (see [`quant::quantize_int8`]).
+        q: Vec<u8>,
         /// The scales.
         scales: Vec<f32>,
     },
@@ -48,7 +48,7 @@ impl Matrix {
                 Matrix::F32(v)
             }
             Precision::Int8 => {
-                let mut q = try_vec(w.len(), 0i8, "weights")?;
+                let mut q = try_vec(w.len(), 0u8, "weights")?;
                 let mut scales = try_vec(w.len() / INT8_GROUP, 0.0, "weights")?;
                 quant::quantize_int8(w, &mut q, &mut scales);
                 Matrix::Int8 { q, scales }

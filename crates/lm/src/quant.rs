@@ -1,9 +1,17 @@
 //! Quantization: numbers rounded onto a small grid of integers, one f32 scale per group.
 //!
 //! A group of numbers x is stored as integers q = round(x / s) with s = max|x| / qmax, and read
-//! back as q * s. Weights: int8 in groups of 32 (qmax 127), int4 in groups of 128 (qmax 7).
-//! Activations entering an integer kernel: int8 in groups of the weights' size (as llama2.c's
-//! runq.c does), so every dot product inside a group is a sum of integer products: exact.
+//! back as q * s. Weights: one byte each in groups of 32 (qmax 63), half a byte each in groups
+//! of 128 (qmax 7). Activations entering an integer kernel: int8 (qmax 127) in groups of the
+//! weights' size (as llama2.c's runq.c does), so every dot product inside a group is a sum of
+//! integer products: exact.
+//!
+//! Both weight formats store q plus an offset (q + 64 in a byte, q + 8 in a nibble), so that
+//! every stored weight is a number 0..=127 with its top bit clear. That is what relaxed SIMD's
+//! byte dot product (`i32x4_relaxed_dot_i8x16_i7x16_add`) needs of one operand to give the same
+//! answer on every machine; the kernels take the offset times the activations' sum back out
+//! once per group. The price is a grid of 127 steps where a signed byte has 255: the int8
+//! format here rounds weights to 7 bits, a trade a runtime makes for its fastest instruction.
 
 use crate::error::{try_vec, LmError};
 
@@ -11,6 +19,10 @@ use crate::error::{try_vec, LmError};
 pub const INT8_GROUP: usize = 32;
 /// Weights in one int4 group.
 pub const INT4_GROUP: usize = 128;
+/// The largest |q| of an int8 weight: 7 bits, so that q + [`INT8_OFFSET`] fits in 0..=127.
+pub const INT8_QMAX: f32 = 63.0;
+/// What an int8 weight's byte adds to q.
+pub const INT8_OFFSET: i32 = 64;
 
 /// Rounds `x` group by group onto integers in [-qmax, qmax]: q (len x.len()) and one scale per
 /// group (len x.len() / group). Rounding is to nearest, halves away from zero.
@@ -33,20 +45,31 @@ pub fn quantize_groups(x: &[f32], group: usize, qmax: f32, q: &mut [i8], scales:
     }
 }
 
-/// Weights to int8: q (len w.len()) and scales (len w.len() / 32).
-pub fn quantize_int8(w: &[f32], q: &mut [i8], scales: &mut [f32]) {
-    quantize_groups(w, INT8_GROUP, 127.0, q, scales);
+/// Weights to int8, one a byte stored as q + 64 (1..=127): bytes (len w.len()) and scales
+/// (len w.len() / 32).
+pub fn quantize_int8(w: &[f32], bytes: &mut [u8], scales: &mut [f32]) {
+    let mut q = [0i8; INT8_GROUP];
+    for ((wg, bg), s) in w
+        .chunks_exact(INT8_GROUP)
+        .zip(bytes.chunks_exact_mut(INT8_GROUP))
+        .zip(scales.iter_mut())
+    {
+        quantize_groups(wg, INT8_GROUP, INT8_QMAX, &mut q, std::slice::from_mut(s));
+        for (b, &qi) in bg.iter_mut().zip(&q) {
+            *b = (qi as i32 + INT8_OFFSET) as u8;
+        }
+    }
 }
 
 /// int8 weights back to f32.
-pub fn dequantize_int8(q: &[i8], scales: &[f32], out: &mut [f32]) {
-    for ((qg, &s), og) in q
+pub fn dequantize_int8(bytes: &[u8], scales: &[f32], out: &mut [f32]) {
+    for ((bg, &s), og) in bytes
         .chunks_exact(INT8_GROUP)
         .zip(scales)
         .zip(out.chunks_exact_mut(INT8_GROUP))
     {
-        for (o, &qi) in og.iter_mut().zip(qg) {
-            *o = qi as f32 * s;
+        for (o, &b) in og.iter_mut().zip(bg) {
+            *o = (b as i32 - INT8_OFFSET) as f32 * s;
         }
     }
 }
@@ -97,7 +120,7 @@ pub struct QuantizedVector {
     pub q: Vec<i8>,
     /// One scale per group, (n / group,).
     pub scales: Vec<f32>,
-    /// The sum of q over each group, (n / group,): the int4 kernels' offset correction.
+    /// The sum of q over each group, (n / group,): the integer kernels' offset correction.
     pub sums: Vec<i32>,
 }
 
@@ -138,7 +161,7 @@ mod tests {
     #[test]
     fn int8_round_trip_is_within_half_a_step() {
         let w = random_weights(32 * 40, 1);
-        let mut q = vec![0i8; w.len()];
+        let mut q = vec![0u8; w.len()];
         let mut s = vec![0f32; w.len() / 32];
         quantize_int8(&w, &mut q, &mut s);
         let mut back = vec![0f32; w.len()];
@@ -147,10 +170,12 @@ mod tests {
             let step = s[i / 32];
             assert!((a - b).abs() <= step * 0.5 + 1e-7, "{i}: {a} vs {b}");
         }
-        // The largest weight of each group lands exactly on ±127 steps.
-        assert!(q.iter().any(|&v| v.abs() == 127));
+        // The largest weight of each group lands exactly on ±63 steps, stored as 1 or 127: every
+        // byte has its top bit clear.
+        assert!(q.iter().any(|&v| v == 1 || v == 127));
+        assert!(q.iter().all(|&v| (1..=127).contains(&v)));
         // Quantizing what was dequantized gives the same integers back.
-        let mut q2 = vec![0i8; w.len()];
+        let mut q2 = vec![0u8; w.len()];
         let mut s2 = vec![0f32; s.len()];
         quantize_int8(&back, &mut q2, &mut s2);
         assert_eq!(q, q2);

@@ -175,14 +175,16 @@ fn random_matrix(
             Matrix::F32(w)
         }
         crate::Precision::Int8 => {
-            let mut q = try_vec(n, 0i8, "weights")?;
+            let mut q = try_vec(n, 0u8, "weights")?;
             for chunk in q.chunks_mut(8) {
                 let bits = rng.next_u64().to_le_bytes();
                 for (v, b) in chunk.iter_mut().zip(bits) {
-                    *v = (b as i8).max(-127);
+                    // Bytes of 1..=127: int8 values -63..=63 stored as q + 64.
+                    *v = (b & 0x7f).max(1);
                 }
             }
-            let scales = try_vec(n / crate::quant::INT8_GROUP, amp / 127.0, "weights")?;
+            let qmax = crate::quant::INT8_QMAX;
+            let scales = try_vec(n / crate::quant::INT8_GROUP, amp / qmax, "weights")?;
             Matrix::Int8 { q, scales }
         }
         crate::Precision::Int4 => {
