@@ -4,12 +4,17 @@
 //! [`svg`] swaps each for its CSS variable: the chart follows the theme (light, dark, print)
 //! without being redrawn. No fonts are compiled in: put axis labels and legends in HTML next to
 //! the chart, and give every chart a text alternative (see `widgets::controls::Chart`).
+//!
+//! Every chart says what it draws as a [`plot::Plot`] (lines, rectangles, dots in its own
+//! coordinates), and `Plot::svg` is the one place that drives plotters.
 
 pub mod distill;
+pub mod forecast;
 pub mod kd;
 pub mod lab;
 pub mod latency;
 pub mod loglog;
+pub mod plot;
 pub mod sizing;
 
 pub use loglog::{compact, decades, Band, LegendEntry, Line, LogLogChart, Stroke, Tick};

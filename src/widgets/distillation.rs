@@ -10,14 +10,14 @@
 mod inputs;
 mod training;
 
-use super::controls::{drawn_in_steps, unique_id, NumberField, Output, WidgetCard};
+use super::controls::{drawn_in_steps, unique_id, NumberField, Output, Part, WidgetCard};
 use crate::content::WidgetParams;
 use crate::logic::chart::distill::temperature_svg;
 use crate::logic::distill::{
     self, Comparison, Entry, LossSum, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS, SEED_PRESET,
 };
 use crate::logic::format::{fixed, plain};
-use crate::logic::{read_f64, InputError};
+use crate::logic::read_f64;
 use crate::services::storage::Persist;
 use crate::services::url_state;
 use inputs::{
@@ -25,7 +25,7 @@ use inputs::{
     STORE_NAME, STORE_VERSION, URL_PREFIX,
 };
 use leptos::prelude::*;
-use training::{TrainInputs, Training, TrainingPanel};
+use training::{Training, TrainingPanel};
 
 /// Mounts the playground with the directive's parameter `preset` (`eiffel` or `wrong-teacher`).
 pub fn mount(params: WidgetParams) -> AnyView {
@@ -105,33 +105,6 @@ fn evaluate(
     }
 }
 
-/// Rewrites the typed values of every valid column for a new entry mode, keeping the
-/// distributions: weights become ln p (logits), logits become probabilities.
-fn convert_rows(rows: &[Row], from: Entry, to: Entry) -> Vec<Row> {
-    let mut out = rows.to_vec();
-    if from == to {
-        return out;
-    }
-    for d in 0..DISTS.len() {
-        let values: Result<Vec<f64>, InputError> = rows
-            .iter()
-            .map(|r| distill::parse_value("", from, r.value(d)))
-            .collect();
-        let Ok(z) = values.and_then(|v| distill::log_probs(from, &v)) else {
-            continue;
-        };
-        let probs = distill::softmax(&z, 1.0);
-        for ((row, &zi), &p) in out.iter_mut().zip(&z).zip(&probs) {
-            let x = match to {
-                Entry::Logits => zi.max(-distill::MAX_LOGIT),
-                Entry::Weights => p,
-            };
-            row.set_value(d, distill::value_text(to, x));
-        }
-    }
-    out
-}
-
 /// A loss as its output shows it: the number to 3 decimals, or ∞.
 fn loss_text(x: f64) -> String {
     fixed(x, 3)
@@ -171,30 +144,12 @@ pub fn Distillation(
         .flatten()
         .collect();
 
-    let preset_id = RwSignal::new(start.preset);
-    let rows = RwSignal::new(start.rows.clone());
-    let entry = RwSignal::new(start.entry);
-    let hard_pick = RwSignal::new(start.hard_pick);
-    let temperature = RwSignal::new(start.temperature.clone());
-    let alpha = RwSignal::new(start.alpha.clone());
-    let train_inputs = TrainInputs {
-        loss: RwSignal::new(start.train_loss),
-        start: RwSignal::new(start.train_start),
-        learning_rate: RwSignal::new(start.learning_rate.clone()),
-        steps: RwSignal::new(start.steps.clone()),
-    };
+    // Everything the reader sets, in one value; every field reads and writes it.
+    let inputs = RwSignal::new(start.clone());
     let training = Training::new(bench_requested(&search));
 
     let result = Memo::new(move |_| {
-        rows.with(|r| {
-            evaluate(
-                r,
-                entry.get(),
-                hard_pick.get(),
-                &temperature.get(),
-                &alpha.get(),
-            )
-        })
+        inputs.with(|i| evaluate(&i.rows, i.entry, i.hard_pick, &i.temperature, &i.alpha))
     });
     // The last good comparison stays on screen, marked stale, while an input is wrong.
     let shown = Memo::new(
@@ -207,30 +162,8 @@ pub fn Distillation(
     let problems =
         Signal::derive(move || result.with(|r| r.as_ref().err().cloned().unwrap_or_default()));
 
-    let apply_preset = move |p: &'static Preset| {
-        let example = Inputs::lesson(p);
-        preset_id.set(example.preset);
-        rows.set(example.rows);
-        entry.set(example.entry);
-        hard_pick.set(example.hard_pick);
-    };
-
     // What the reader has set, as it is saved and put in the address.
-    let current = Memo::new(move |_| {
-        Inputs {
-            preset: preset_id.get(),
-            rows: rows.get(),
-            entry: entry.get(),
-            hard_pick: hard_pick.get(),
-            temperature: temperature.get(),
-            alpha: alpha.get(),
-            train_loss: train_inputs.loss.get(),
-            train_start: train_inputs.start.get(),
-            learning_rate: train_inputs.learning_rate.get(),
-            steps: train_inputs.steps.get(),
-        }
-        .trimmed()
-    });
+    let current = Memo::new(move |_| inputs.get().trimmed());
     let usable = Memo::new(move |_| current.with(|c| c.check().is_ok()));
     // Storage is the outside world: it follows every change that can be used. The state the
     // playground started from is not saved, so opening a shared link leaves this reader's own
@@ -269,17 +202,7 @@ pub fn Distillation(
         })
     };
     let reset = move |_| {
-        let l = lesson.clone();
-        preset_id.set(l.preset);
-        rows.set(l.rows);
-        entry.set(l.entry);
-        hard_pick.set(l.hard_pick);
-        temperature.set(l.temperature);
-        alpha.set(l.alpha);
-        train_inputs.loss.set(l.train_loss);
-        train_inputs.start.set(l.train_start);
-        train_inputs.learning_rate.set(l.learning_rate);
-        train_inputs.steps.set(l.steps);
+        inputs.set(lesson.clone());
         training.clear();
         dismissed.set(true);
         persist.clear(STORE_NAME);
@@ -298,8 +221,8 @@ pub fn Distillation(
                                 type="button"
                                 class="chip"
                                 data-testid=format!("distill-preset-{}", p.id)
-                                aria-pressed=move || (preset_id.get() == p.id).to_string()
-                                on:click=move |_| apply_preset(p)
+                                aria-pressed=move || inputs.with(|i| i.preset == p.id).to_string()
+                                on:click=move |_| inputs.update(|i| i.apply_example(p))
                             >
                                 {p.name}
                             </button>
@@ -312,38 +235,38 @@ pub fn Distillation(
             </button>
             </div>
             <p class="distill-context">
-                "Next token after \u{201c}" {move || preset_by_id(preset_id.get()).map_or("", |p| p.context)} " \u{2026}\u{201d}"
+                "Next token after \u{201c}" {move || inputs.with(|i| i.preset().context)} " \u{2026}\u{201d}"
             </p>
-            <Settings rows=rows entry=entry hard_pick=hard_pick temperature=temperature alpha=alpha problems=problems />
-            <TokenTable rows=rows entry=entry hard_pick=hard_pick shown=shown problems=problems stale=stale />
-            <LossReadout result=result shown=shown stale=stale rows=rows.read_only() />
-            <SoftenedTeacher shown=shown rows=rows.read_only() />
-            <TrainingPanel training=training inputs=train_inputs result=result rows=rows.read_only() />
+            <Settings inputs=inputs problems=problems />
+            <TokenTable inputs=inputs shown=shown problems=problems stale=stale />
+            <LossReadout result=result shown=shown stale=stale inputs=inputs />
+            <SoftenedTeacher shown=shown inputs=inputs />
+            <TrainingPanel training=training inputs=inputs result=result />
         </WidgetCard>
+    }
+}
+
+/// A text field of the playground's inputs, for [`NumberField`].
+fn field(
+    inputs: RwSignal<Inputs>,
+    read: fn(&Inputs) -> &String,
+    write: fn(&mut Inputs) -> &mut String,
+) -> Part<Inputs> {
+    Part {
+        whole: inputs,
+        read,
+        write,
     }
 }
 
 /// How values are typed, the hard label, the temperature and α.
 #[component]
 fn Settings(
-    /// Every token (rewritten when the entry mode changes, so the distributions stay).
-    rows: RwSignal<Vec<Row>>,
-    /// How values are typed.
-    entry: RwSignal<Entry>,
-    /// The chosen hard label, or `None` for the teacher's top token.
-    hard_pick: RwSignal<Option<usize>>,
-    /// Temperature T, as typed.
-    temperature: RwSignal<String>,
-    /// α, as typed.
-    alpha: RwSignal<String>,
+    /// The playground's inputs.
+    inputs: RwSignal<Inputs>,
     /// What is wrong with the inputs.
     problems: Signal<Problems>,
 ) -> impl IntoView {
-    let set_entry = move |to: Entry| {
-        let from = entry.get_untracked();
-        rows.update(|r| *r = convert_rows(r, from, to));
-        entry.set(to);
-    };
     let t_error = Signal::derive(move || problems.with(|p| p.temperature.clone()));
     let a_error = Signal::derive(move || problems.with(|p| p.alpha.clone()));
     let entry_id = unique_id("distill-entry");
@@ -355,8 +278,11 @@ fn Settings(
                 <select
                     id=entry_id
                     data-testid="distill-entry"
-                    prop:value=move || entry_key(entry.get())
-                    on:change=move |ev| set_entry(entry_from_id(&event_target_value(&ev)).unwrap_or(Entry::Weights))
+                    prop:value=move || inputs.with(|i| entry_key(i.entry))
+                    on:change=move |ev| {
+                        let to = entry_from_id(&event_target_value(&ev)).unwrap_or(Entry::Weights);
+                        inputs.update(|i| i.set_entry(to));
+                    }
                 >
                     <option value="weights">"Weights (normalized)"</option>
                     <option value="logits">"Logits (softmax)"</option>
@@ -367,24 +293,27 @@ fn Settings(
                 <select
                     id=hard_id
                     data-testid="distill-hard-target"
-                    prop:value=move || hard_pick.get().map(|i| i.to_string()).unwrap_or_else(|| "auto".into())
-                    on:change=move |ev| hard_pick.set(event_target_value(&ev).parse().ok())
+                    prop:value=move || inputs.with(|i| i.hard_pick.map(|k| k.to_string()).unwrap_or_else(|| "auto".into()))
+                    on:change=move |ev| {
+                        let pick = event_target_value(&ev).parse().ok();
+                        inputs.update(|i| i.hard_pick = pick);
+                    }
                 >
                     <option value="auto">"The teacher\u{2019}s top token"</option>
                     {move || {
-                        rows.with(|r| {
-                            (0..r.len())
+                        inputs.with(|x| {
+                            (0..x.rows.len())
                                 .map(|i| {
-                                    let label = format!("{i} \u{b7} {}", shown_label(r, i));
-                                    view! { <option value=i.to_string() selected=hard_pick.get_untracked() == Some(i)>{label}</option> }
+                                    let label = format!("{i} \u{b7} {}", shown_label(&x.rows, i));
+                                    view! { <option value=i.to_string() selected=x.hard_pick == Some(i)>{label}</option> }
                                 })
                                 .collect_view()
                         })
                     }}
                 </select>
             </form>
-            <NumberField label="Temperature T" testid="distill-temperature" text=temperature error=t_error step=0.5 min=0.1 />
-            <NumberField label="\u{3b1} (weight of the hard loss)" testid="distill-alpha" text=alpha error=a_error step=0.1 />
+            <NumberField label="Temperature T" testid="distill-temperature" text=field(inputs, |i| &i.temperature, |i| &mut i.temperature) error=t_error step=0.5 min=0.1 />
+            <NumberField label="\u{3b1} (weight of the hard loss)" testid="distill-alpha" text=field(inputs, |i| &i.alpha, |i| &mut i.alpha) error=a_error step=0.1 />
         </div>
     }
 }
@@ -393,12 +322,8 @@ fn Settings(
 /// tokens.
 #[component]
 fn TokenTable(
-    /// Every token.
-    rows: RwSignal<Vec<Row>>,
-    /// How values are typed.
-    entry: RwSignal<Entry>,
-    /// The chosen hard label (its index moves when a token before it is removed).
-    hard_pick: RwSignal<Option<usize>>,
+    /// The playground's inputs.
+    inputs: RwSignal<Inputs>,
     /// The last good comparison (for the normalized probabilities).
     shown: Memo<Option<Comparison>>,
     /// What is wrong with the inputs.
@@ -406,39 +331,10 @@ fn TokenTable(
     /// True while an input is wrong and the numbers shown are the last good ones.
     stale: Signal<bool>,
 ) -> impl IntoView {
-    let n = Memo::new(move |_| rows.with(Vec::len));
+    let n = Memo::new(move |_| inputs.with(|i| i.rows.len()));
     // A token's row is seven fields: the table comes a few rows a task, so that the widget's
     // mount stays short on a phone (`drawn_in_steps`).
     let rows_drawn = drawn_in_steps(2, 2, MAX_TOKENS);
-    let add_token = move |_| {
-        let fill = match entry.get_untracked() {
-            Entry::Weights => "0",
-            Entry::Logits => "-5",
-        };
-        rows.update(|r| {
-            if r.len() < MAX_TOKENS {
-                let label = format!("token {}", r.len());
-                r.push(Row {
-                    label,
-                    values: [fill.to_string(), fill.to_string(), fill.to_string()],
-                });
-            }
-        });
-    };
-    let remove_token = move |i: usize| {
-        rows.update(|r| {
-            if r.len() > MIN_TOKENS && i < r.len() {
-                r.remove(i);
-            }
-        });
-        hard_pick.update(|h| {
-            *h = match *h {
-                Some(k) if k == i => None,
-                Some(k) if k > i => Some(k - 1),
-                other => other,
-            }
-        });
-    };
     view! {
         <div class="distill-table-wrap">
             <table class="distill-table" class:stale=move || stale.get()>
@@ -450,7 +346,7 @@ fn TokenTable(
                 </thead>
                 <tbody>
                     <For each=move || 0..n.get().min(rows_drawn.get()) key=|i| *i let:i>
-                        <TokenRow i=i rows=rows entry=entry shown=shown problems=problems remove=remove_token />
+                        <TokenRow i=i inputs=inputs shown=shown problems=problems />
                     </For>
                 </tbody>
             </table>
@@ -464,7 +360,7 @@ fn TokenTable(
             })
         }}
         <div class="distill-row-actions">
-            <button type="button" data-testid="distill-add-token" on:click=add_token disabled=move || { n.get() >= MAX_TOKENS }>
+            <button type="button" data-testid="distill-add-token" on:click=move |_| inputs.update(Inputs::add_token) disabled=move || { n.get() >= MAX_TOKENS }>
                 "Add a token"
             </button>
             <span class="widget-note">{move || format!("{} tokens (2\u{2013}10). \u{201c}= \u{2026}\u{201d} is the normalized probability.", n.get())}</span>
@@ -481,8 +377,8 @@ fn LossReadout(
     shown: Memo<Option<Comparison>>,
     /// True while an input is wrong and the numbers shown are the last good ones.
     stale: Signal<bool>,
-    /// The tokens, for their labels.
-    rows: ReadSignal<Vec<Row>>,
+    /// The playground's inputs (the tokens' labels).
+    inputs: RwSignal<Inputs>,
 ) -> impl IntoView {
     let show = move |f: fn(&Comparison) -> String| {
         Signal::derive(move || {
@@ -528,7 +424,8 @@ fn LossReadout(
 
     let infinity_notes = move || {
         let c = result.get().ok()?;
-        let notes: Vec<String> = rows.with(|r| {
+        let notes: Vec<String> = inputs.with(|x| {
+            let r = &x.rows;
             ["Student A", "Student B"]
                 .iter()
                 .zip(&c.students)
@@ -599,8 +496,8 @@ fn LossReadout(
 fn SoftenedTeacher(
     /// The last good comparison.
     shown: Memo<Option<Comparison>>,
-    /// The tokens, for their labels.
-    rows: ReadSignal<Vec<Row>>,
+    /// The playground's inputs (the tokens' labels).
+    inputs: RwSignal<Inputs>,
 ) -> impl IntoView {
     let svg = Signal::derive(move || {
         shown.with(|c| {
@@ -613,10 +510,10 @@ fn SoftenedTeacher(
         shown.with(|c| {
             let Some(c) = c else { return String::new() };
             let list = |p: &[f64]| {
-                rows.with(|r| {
+                inputs.with(|x| {
                     p.iter()
                         .enumerate()
-                        .map(|(i, x)| format!("{} {}", shown_label(r, i), fixed(*x, 2)))
+                        .map(|(i, v)| format!("{} {}", shown_label(&x.rows, i), fixed(*v, 2)))
                         .collect::<Vec<_>>()
                         .join(", ")
                 })
@@ -636,7 +533,7 @@ fn SoftenedTeacher(
                 .unwrap_or_default()
         })
     };
-    let n = move || rows.with(Vec::len);
+    let n = move || inputs.with(|x| x.rows.len());
     view! {
         <h4 class="distill-subhead">"What T does to the teacher"</h4>
         <div class="distill-legend" aria-hidden="true">
@@ -648,7 +545,7 @@ fn SoftenedTeacher(
             // SVG drawn by our own code from numbers, never from user text.
             <div class="chart-svg-box" role="img" aria-label=move || description.get() data-testid="distill-temperature-chart" inner_html=move || svg.get()></div>
             <div class="distill-axis" aria-hidden="true" style=move || format!("grid-template-columns: repeat({}, 1fr)", n())>
-                {move || rows.with(|r| (0..r.len()).map(|i| view! { <span>{shown_label(r, i)}</span> }).collect_view())}
+                {move || inputs.with(|x| (0..x.rows.len()).map(|i| view! { <span>{shown_label(&x.rows, i)}</span> }).collect_view())}
             </div>
             <figcaption class="chart-caption">{move || description.get()}</figcaption>
         </figure>
@@ -660,18 +557,15 @@ fn SoftenedTeacher(
 fn TokenRow(
     /// Index of the token.
     i: usize,
-    /// Every token.
-    rows: RwSignal<Vec<Row>>,
-    /// How values are typed.
-    entry: RwSignal<Entry>,
+    /// The playground's inputs.
+    inputs: RwSignal<Inputs>,
     /// The last good comparison (for the normalized probabilities).
     shown: Memo<Option<Comparison>>,
     /// What is wrong with the inputs.
     problems: Signal<Problems>,
-    /// Removes token `i`.
-    remove: impl Fn(usize) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
-    let label_text = move || rows.with(|r| r.get(i).map(|x| x.label.clone()).unwrap_or_default());
+    let label_text =
+        move || inputs.with(|x| x.rows.get(i).map(|r| r.label.clone()).unwrap_or_default());
     let label_id = unique_id("distill-label");
     view! {
         <tr>
@@ -690,22 +584,22 @@ fn TokenRow(
                         prop:value=label_text
                         on:input=move |ev| {
                             let v = event_target_value(&ev);
-                            rows.update(|r| if let Some(row) = r.get_mut(i) { row.label = v; });
+                            inputs.update(|x| x.set_label(i, v));
                         }
                     />
                     <button
                         type="button"
                         class="distill-remove"
                         data-testid=format!("distill-remove-{i}")
-                        aria-label=move || format!("Remove token {i} ({})", rows.with(|r| shown_label(r, i)))
-                        disabled=move || { rows.with(Vec::len) <= MIN_TOKENS }
-                        on:click=move |_| remove(i)
+                        aria-label=move || format!("Remove token {i} ({})", inputs.with(|x| shown_label(&x.rows, i)))
+                        disabled=move || inputs.with(|x| x.rows.len() <= MIN_TOKENS)
+                        on:click=move |_| inputs.update(|x| x.remove_token(i))
                     >
                         "\u{d7}"
                     </button>
                 </form>
             </th>
-            {(0..3).map(|d| view! { <ValueCell i=i d=d rows=rows entry=entry shown=shown problems=problems /> }).collect_view()}
+            {(0..3).map(|d| view! { <ValueCell i=i d=d inputs=inputs shown=shown problems=problems /> }).collect_view()}
         </tr>
     }
 }
@@ -717,24 +611,24 @@ fn ValueCell(
     i: usize,
     /// Distribution index (0 teacher, 1 student A, 2 student B).
     d: usize,
-    /// Every token.
-    rows: RwSignal<Vec<Row>>,
-    /// How values are typed.
-    entry: RwSignal<Entry>,
+    /// The playground's inputs.
+    inputs: RwSignal<Inputs>,
     /// The last good comparison.
     shown: Memo<Option<Comparison>>,
     /// What is wrong with the inputs.
     problems: Signal<Problems>,
 ) -> impl IntoView {
     let (prefix, name) = dist(d);
-    let text = move || rows.with(|r| r.get(i).map(|x| x.value(d).to_string()).unwrap_or_default());
-    let set = move |v: String| {
-        rows.update(|r| {
-            if let Some(row) = r.get_mut(i) {
-                row.set_value(d, v);
-            }
+    let text = move || {
+        inputs.with(|x| {
+            x.rows
+                .get(i)
+                .map(|r| r.value(d).to_string())
+                .unwrap_or_default()
         })
     };
+    let entry = move || inputs.with(|x| x.entry);
+    let set = move |v: String| inputs.update(|x| x.set_value(i, d, v));
     let error = move || {
         problems.with(|p| {
             p.cells
@@ -745,14 +639,15 @@ fn ValueCell(
     };
     let field_id = unique_id(prefix);
     let msg_id = format!("{field_id}-msg");
-    let aria = move || format!("{name}, {}", rows.with(|r| shown_label(r, i)));
+    let aria = move || format!("{name}, {}", inputs.with(|x| shown_label(&x.rows, i)));
     // The slider covers 0..1 for probabilities (or up to the largest weight typed) and −10..10
     // for logits.
-    let range = move || match entry.get() {
+    let range = move || match entry() {
         Entry::Logits => (-10.0, 10.0, 0.1),
         Entry::Weights => {
-            let top = rows.with(|r| {
-                r.iter()
+            let top = inputs.with(|x| {
+                x.rows
+                    .iter()
                     .filter_map(|row| read_f64(row.value(d)))
                     .filter(|v| v.is_finite())
                     .fold(1.0f64, f64::max)
@@ -783,18 +678,16 @@ fn ValueCell(
             _ => return,
         };
         ev.prevent_default();
-        let step = match entry.get_untracked() {
-            Entry::Weights => 0.01,
-            Entry::Logits => 0.1,
+        let entry = inputs.with_untracked(|x| x.entry);
+        let (step, min) = match entry {
+            Entry::Weights => (0.01, 0.0),
+            Entry::Logits => (0.1, -distill::MAX_LOGIT),
         };
-        let min = match entry.get_untracked() {
-            Entry::Weights => 0.0,
-            Entry::Logits => -distill::MAX_LOGIT,
-        };
-        if let Some(v) = read_f64(&text()) {
+        let typed = inputs.with_untracked(|x| x.rows.get(i).and_then(|r| read_f64(r.value(d))));
+        if let Some(v) = typed {
             if v.is_finite() {
                 let next = ((v + delta * step).max(min) * 1e6).round() / 1e6;
-                set(distill::value_text(entry.get_untracked(), next));
+                set(distill::value_text(entry, next));
             }
         }
     };
@@ -827,7 +720,7 @@ fn ValueCell(
                     prop:value=slider_value
                     on:input=move |ev| {
                         let v = read_f64(&event_target_value(&ev)).unwrap_or(0.0);
-                        set(distill::value_text(entry.get_untracked(), v));
+                        set(distill::value_text(inputs.with_untracked(|x| x.entry), v));
                     }
                 />
                 <span class="distill-prob" data-testid=format!("{prefix}-prob{i}")>{normalized}</span>
@@ -839,7 +732,7 @@ fn ValueCell(
 
 #[cfg(test)]
 mod tests {
-    use super::inputs::{hard_pick_of, rows_of};
+    use super::inputs::{convert_rows, hard_pick_of, rows_of};
     use super::*;
 
     fn seed_rows() -> Vec<Row> {

@@ -1,10 +1,10 @@
-//! The distillation playground's charts, drawn by plotters as SVG in theme colours: the teacher
+//! The distillation playground's charts, as [`Plot`]s in theme colours: the teacher
 //! at T = 1 and softened, and a training run's loss and probabilities. Pure functions of
 //! numbers, tested natively.
 
-use crate::logic::chart::{self, Area, GRID, INK, MUTED};
+use crate::logic::chart::plot::{Mark, Plot};
+use crate::logic::chart::{self, INK, MUTED};
 use crate::logic::distill::{Step, MAX_TOKENS};
-use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 
 /// Most points a training chart draws per line (longer runs are sampled evenly).
@@ -33,43 +33,32 @@ fn themed_tokens(svg: String) -> String {
     out
 }
 
-/// Light horizontal grid lines at the quarters of a 0..1 axis.
-fn quarter_grid(
-    chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
-    x_max: f64,
-    y_max: f64,
-) -> Result<(), Box<dyn std::error::Error>> {
-    for q in 1..=4 {
-        let y = y_max * q as f64 / 4.0;
-        chart.draw_series(LineSeries::new(
-            [(0.0, y), (x_max, y)],
-            GRID.stroke_width(1),
-        ))?;
-    }
-    Ok(())
+/// The y values of grid lines at the quarters of `0..y_max`.
+fn quarters(y_max: f64) -> impl Iterator<Item = f64> {
+    (1..=4).map(move |q| y_max * q as f64 / 4.0)
 }
 
 /// Bars of the teacher at T = 1 (muted) next to the teacher at the chosen T (accent), one pair
 /// per token, token `i` in the slot `i..i + 1` so HTML labels in equal columns line up.
 pub fn temperature_svg(teacher: &[f64], teacher_t: &[f64]) -> String {
     let n = teacher.len().max(1) as f64;
-    chart::svg(640, 200, |area: &Area<'_>| {
-        let mut chart = ChartBuilder::on(area)
-            .margin_top(6)
-            .build_cartesian_2d(0.0..n, 0.0..1.0)?;
-        quarter_grid(&mut chart, n, 1.0)?;
-        chart.draw_series(teacher.iter().enumerate().map(|(i, &p)| {
-            let x = i as f64;
-            Rectangle::new([(x + 0.14, 0.0), (x + 0.48, p)], MUTED.filled())
-        }))?;
-        chart.draw_series(teacher_t.iter().enumerate().map(|(i, &p)| {
-            let x = i as f64;
-            Rectangle::new([(x + 0.52, 0.0), (x + 0.86, p)], chart::ACCENT.filled())
-        }))?;
-        chart.draw_series(LineSeries::new([(0.0, 0.0), (n, 0.0)], INK.stroke_width(1)))?;
-        Ok(())
-    })
-    .unwrap_or_default()
+    let mut plot = Plot::new((640, 200), 0, (0.0, n), (0.0, 1.0));
+    plot.margins[0] = 6;
+    plot.grid_y(quarters(1.0));
+    for (i, &p) in teacher.iter().enumerate() {
+        let x = i as f64;
+        plot.marks
+            .push(Mark::Rect([(x + 0.14, 0.0), (x + 0.48, p)], MUTED.filled()));
+    }
+    for (i, &p) in teacher_t.iter().enumerate() {
+        let x = i as f64;
+        plot.marks.push(Mark::Rect(
+            [(x + 0.52, 0.0), (x + 0.86, p)],
+            chart::ACCENT.filled(),
+        ));
+    }
+    plot.line(vec![(0.0, 0.0), (n, 0.0)], INK.stroke_width(1));
+    plot.svg().unwrap_or_default()
 }
 
 /// Evenly sampled points of a run, at most `MAX_CHART_POINTS` (always keeping the last).
@@ -93,28 +82,21 @@ pub fn loss_svg(history: &[Step], total: usize, y_max: f64, floor: f64) -> Strin
     } else {
         1.0
     };
-    let points = sampled(history);
-    chart::svg(640, 150, |area: &Area<'_>| {
-        let mut chart = ChartBuilder::on(area)
-            .margin(6)
-            .build_cartesian_2d(0.0..x_max, 0.0..y_max)?;
-        quarter_grid(&mut chart, x_max, y_max)?;
-        if floor > 0.0 && floor < y_max {
-            chart.draw_series(LineSeries::new(
-                [(0.0, floor), (x_max, floor)],
-                chart::ACCENT.stroke_width(2),
-            ))?;
-        }
-        chart.draw_series(LineSeries::new(
-            points
-                .iter()
-                .filter(|s| s.loss.is_finite())
-                .map(|s| (s.step as f64, s.loss.min(y_max))),
-            INK.stroke_width(2),
-        ))?;
-        Ok(())
-    })
-    .unwrap_or_default()
+    let mut plot = Plot::new((640, 150), 6, (0.0, x_max), (0.0, y_max));
+    plot.grid_y(quarters(y_max));
+    if floor > 0.0 && floor < y_max {
+        plot.line(
+            vec![(0.0, floor), (x_max, floor)],
+            chart::ACCENT.stroke_width(2),
+        );
+    }
+    let points = sampled(history)
+        .iter()
+        .filter(|s| s.loss.is_finite())
+        .map(|s| (s.step as f64, s.loss.min(y_max)))
+        .collect();
+    plot.line(points, INK.stroke_width(2));
+    plot.svg().unwrap_or_default()
 }
 
 /// The student's probability of each token step by step (one coloured line per token), with
@@ -122,29 +104,22 @@ pub fn loss_svg(history: &[Step], total: usize, y_max: f64, floor: f64) -> Strin
 pub fn probs_svg(history: &[Step], total: usize, teacher: &[f64]) -> String {
     let x_max = total.max(1) as f64;
     let points = sampled(history);
-    let svg = chart::svg(640, 220, |area: &Area<'_>| {
-        let mut chart = ChartBuilder::on(area)
-            .margin(6)
-            .build_cartesian_2d(0.0..x_max, 0.0..1.0)?;
-        quarter_grid(&mut chart, x_max, 1.0)?;
-        for (i, &p) in teacher.iter().enumerate() {
-            chart.draw_series(LineSeries::new(
-                [(0.0, p), (x_max, p)],
-                token_colour(i).mix(0.45).stroke_width(1),
-            ))?;
-        }
-        for i in 0..teacher.len() {
-            chart.draw_series(LineSeries::new(
-                points
-                    .iter()
-                    .map(|s| (s.step as f64, s.probs.get(i).copied().unwrap_or(0.0))),
-                token_colour(i).stroke_width(2),
-            ))?;
-        }
-        Ok(())
-    })
-    .unwrap_or_default();
-    themed_tokens(svg)
+    let mut plot = Plot::new((640, 220), 6, (0.0, x_max), (0.0, 1.0));
+    plot.grid_y(quarters(1.0));
+    for (i, &p) in teacher.iter().enumerate() {
+        plot.line(
+            vec![(0.0, p), (x_max, p)],
+            token_colour(i).mix(0.45).stroke_width(1),
+        );
+    }
+    for i in 0..teacher.len() {
+        let line = points
+            .iter()
+            .map(|s| (s.step as f64, s.probs.get(i).copied().unwrap_or(0.0)))
+            .collect();
+        plot.line(line, token_colour(i).stroke_width(2));
+    }
+    themed_tokens(plot.svg().unwrap_or_default())
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! The latency explorer's two charts: the sample's histogram with its markers, and the bar of
 //! end-to-end time split into its parts.
 
-use super::{ACCENT, DANGER, FILL, GRID, INK, MUTED, SECOND};
+use super::plot::Plot;
+use super::{ACCENT, DANGER, FILL, INK, MUTED, SECOND};
 use crate::logic::latency::{EndToEnd, Explored, Marker, Part};
 use plotters::prelude::*;
 
@@ -39,63 +40,38 @@ pub fn histogram_svg(e: &Explored) -> String {
             _ => None,
         })
         .collect();
-    super::svg(640, 240, |area| {
-        area.fill(&FILL)?;
-        let mut c = ChartBuilder::on(area)
-            .margin(10)
-            .build_cartesian_2d(0.0..upper, 0.0..top)?;
-        for q in 1..4 {
-            let y = top * q as f64 / 4.0;
-            c.draw_series(std::iter::once(PathElement::new(
-                vec![(0.0, y), (upper, y)],
-                GRID,
-            )))?;
-        }
-        c.draw_series(bars.iter().map(|&(a, b, n)| {
-            Rectangle::new(
-                [(a + (b - a) * 0.06, 0.0), (b - (b - a) * 0.06, n)],
-                ACCENT.mix(0.45).filled(),
-            )
-        }))?;
-        c.draw_series(std::iter::once(PathElement::new(
-            vec![(0.0, 0.0), (upper, 0.0)],
-            INK,
-        )))?;
-        for m in Marker::ALL {
-            let x = m.of(&e.story.now);
-            c.draw_series(std::iter::once(PathElement::new(
-                vec![(x, 0.0), (x, top)],
-                marker_colour(m).stroke_width(3),
-            )))?;
-        }
-        Ok(())
-    })
-    .unwrap_or_default()
+    let mut plot = Plot::new((640, 240), 10, (0.0, upper), (0.0, top));
+    plot.background = Some(FILL);
+    plot.grid_y((1..4).map(|q| top * q as f64 / 4.0));
+    for (a, b, n) in bars {
+        plot.rect(
+            [(a + (b - a) * 0.06, 0.0), (b - (b - a) * 0.06, n)],
+            ACCENT.mix(0.45),
+        );
+    }
+    plot.rule_y([0.0], INK.stroke_width(1));
+    for m in Marker::ALL {
+        let x = m.of(&e.story.now);
+        plot.line(vec![(x, 0.0), (x, top)], marker_colour(m).stroke_width(3));
+    }
+    plot.svg().unwrap_or_default()
 }
 
 /// One bar of the end-to-end time, its parts left to right in the order a request meets
 /// them; empty if plotters fails.
 pub fn split_svg(e: &EndToEnd) -> String {
     let total = e.total_ms().max(f64::MIN_POSITIVE);
-    super::svg(640, 70, |area| {
-        area.fill(&FILL)?;
-        let mut c = ChartBuilder::on(area)
-            .margin(10)
-            .build_cartesian_2d(0.0..total, 0.0..1.0)?;
-        let mut start = 0.0;
-        for p in Part::ALL {
-            let end = start + e.part_ms(p);
-            if end > start {
-                c.draw_series(std::iter::once(Rectangle::new(
-                    [(start, 0.1), (end, 0.9)],
-                    part_colour(p).filled(),
-                )))?;
-            }
-            start = end;
+    let mut plot = Plot::new((640, 70), 10, (0.0, total), (0.0, 1.0));
+    plot.background = Some(FILL);
+    let mut start = 0.0;
+    for p in Part::ALL {
+        let end = start + e.part_ms(p);
+        if end > start {
+            plot.rect([(start, 0.1), (end, 0.9)], part_colour(p).to_rgba());
         }
-        Ok(())
-    })
-    .unwrap_or_default()
+        start = end;
+    }
+    plot.svg().unwrap_or_default()
 }
 
 #[cfg(test)]

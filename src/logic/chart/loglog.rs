@@ -2,6 +2,7 @@
 //! marked points drawn by plotters, and tick labels placed as HTML over the SVG (charts carry
 //! no fonts; see the parent module).
 
+use super::plot::{Mark, Plot};
 use super::{ACCENT, DANGER, GRID, INK, MUTED, SECOND};
 use crate::logic::format::plain;
 use plotters::prelude::*;
@@ -189,55 +190,51 @@ impl LogLogChart {
         let (x, y) = (log_range(self.x), log_range(self.y));
         let at = |(px, py): (f64, f64)| (log_at(px, x), log_at(py, y));
         let bands = self.visible_bands();
-        let svg = super::svg(WIDTH, HEIGHT, |area| {
-            let mut c = ChartBuilder::on(area)
-                .margin(MARGIN)
-                .build_cartesian_2d(x.0..x.1, y.0..y.1)?;
-            let line = |points: &[(f64, f64)], style: ShapeStyle| {
-                LineSeries::new(points.iter().map(|&p| at(p)).collect::<Vec<_>>(), style)
+        let mut plot = Plot::new((WIDTH, HEIGHT), MARGIN, x, y);
+        for band in &bands {
+            let corners = [at((band.x.0, self.y.0)), at((band.x.1, self.y.1))];
+            plot.marks
+                .push(Mark::Rect(corners, stroke_style(Stroke::Shade)));
+        }
+        let mut line = |points: &[(f64, f64)], style: ShapeStyle| {
+            plot.marks
+                .push(Mark::Line(points.iter().map(|&p| at(p)).collect(), style));
+        };
+        // Decade grid lines, drawn by hand: the mesh would want a font for its labels.
+        let inside = |v: &f64, (lo, hi): (f64, f64)| *v >= lo && *v <= hi;
+        for gx in decade_values(self.x)
+            .into_iter()
+            .filter(|v| inside(v, self.x))
+        {
+            line(&[(gx, self.y.0), (gx, self.y.1)], GRID.into());
+        }
+        for gy in decade_values(self.y)
+            .into_iter()
+            .filter(|v| inside(v, self.y))
+        {
+            line(&[(self.x.0, gy), (self.x.1, gy)], GRID.into());
+        }
+        line(
+            &[(self.x.0, self.y.0), (self.x.1, self.y.0)],
+            MUTED.stroke_width(1),
+        );
+        if let Some(g) = self.guide_x.filter(|g| *g >= self.x.0 && *g <= self.x.1) {
+            line(&[(g, self.y.0), (g, self.y.1)], INK.stroke_width(1));
+        }
+        for l in &self.lines {
+            line(&l.points, stroke_style(l.stroke));
+        }
+        for &(point, stroke) in &self.marks {
+            let colour = match stroke {
+                Stroke::Main => ACCENT,
+                Stroke::Second | Stroke::Shade => SECOND,
+                Stroke::Limit => DANGER,
             };
-            for band in &bands {
-                c.draw_series(std::iter::once(Rectangle::new(
-                    [at((band.x.0, self.y.0)), at((band.x.1, self.y.1))],
-                    stroke_style(Stroke::Shade),
-                )))?;
+            for style in [colour.filled(), INK.stroke_width(1)] {
+                plot.marks.push(Mark::Dot(at(point), style));
             }
-            // Decade grid lines, drawn by hand: the mesh would want a font for its labels.
-            let inside = |v: &f64, (lo, hi): (f64, f64)| *v >= lo && *v <= hi;
-            for gx in decade_values(self.x)
-                .into_iter()
-                .filter(|v| inside(v, self.x))
-            {
-                c.draw_series(line(&[(gx, self.y.0), (gx, self.y.1)], GRID.into()))?;
-            }
-            for gy in decade_values(self.y)
-                .into_iter()
-                .filter(|v| inside(v, self.y))
-            {
-                c.draw_series(line(&[(self.x.0, gy), (self.x.1, gy)], GRID.into()))?;
-            }
-            c.draw_series(line(
-                &[(self.x.0, self.y.0), (self.x.1, self.y.0)],
-                MUTED.stroke_width(1),
-            ))?;
-            if let Some(g) = self.guide_x.filter(|g| *g >= self.x.0 && *g <= self.x.1) {
-                c.draw_series(line(&[(g, self.y.0), (g, self.y.1)], INK.stroke_width(1)))?;
-            }
-            for l in &self.lines {
-                c.draw_series(line(&l.points, stroke_style(l.stroke)))?;
-            }
-            for &(point, stroke) in &self.marks {
-                let colour = match stroke {
-                    Stroke::Main => ACCENT,
-                    Stroke::Second | Stroke::Shade => SECOND,
-                    Stroke::Limit => DANGER,
-                };
-                for style in [colour.filled(), INK.stroke_width(1)] {
-                    c.draw_series(std::iter::once(Circle::new(at(point), 6, style)))?;
-                }
-            }
-            Ok(())
-        })?;
+        }
+        let svg = plot.svg()?;
         Ok(tag_rects(&svg, bands.iter().map(|b| b.testid)))
     }
 }

@@ -200,6 +200,66 @@ impl Inputs {
         self
     }
 
+    /// The tokens, entry mode and hard label of example `p` (the settings stay as they are).
+    pub fn apply_example(&mut self, p: &'static Preset) {
+        let example = Inputs::lesson(p);
+        self.preset = example.preset;
+        self.rows = example.rows;
+        self.entry = example.entry;
+        self.hard_pick = example.hard_pick;
+    }
+
+    /// Values typed another way: every valid column is rewritten so that its distribution
+    /// stays the same (see [`convert_rows`]).
+    pub fn set_entry(&mut self, to: Entry) {
+        self.rows = convert_rows(&self.rows, self.entry, to);
+        self.entry = to;
+    }
+
+    /// One more token (up to [`MAX_TOKENS`]), labelled by its number, with a value that gives
+    /// it next to no probability: 0 as a weight, −5 as a logit.
+    pub fn add_token(&mut self) {
+        if self.rows.len() >= MAX_TOKENS {
+            return;
+        }
+        let fill = match self.entry {
+            Entry::Weights => "0",
+            Entry::Logits => "-5",
+        };
+        self.rows.push(Row {
+            label: format!("token {}", self.rows.len()),
+            values: [fill, fill, fill].map(String::from),
+        });
+    }
+
+    /// Removes token `i` (never below [`MIN_TOKENS`]). A hard label on it goes back to the
+    /// teacher's top token; one after it moves down with its token.
+    pub fn remove_token(&mut self, i: usize) {
+        if self.rows.len() <= MIN_TOKENS || i >= self.rows.len() {
+            return;
+        }
+        self.rows.remove(i);
+        self.hard_pick = match self.hard_pick {
+            Some(k) if k == i => None,
+            Some(k) if k > i => Some(k - 1),
+            other => other,
+        };
+    }
+
+    /// Token `i`'s label, as typed.
+    pub fn set_label(&mut self, i: usize, label: String) {
+        if let Some(row) = self.rows.get_mut(i) {
+            row.label = label;
+        }
+    }
+
+    /// Token `i`'s value in distribution `d`, as typed.
+    pub fn set_value(&mut self, i: usize, d: usize, text: String) {
+        if let Some(row) = self.rows.get_mut(i) {
+            row.set_value(d, text);
+        }
+    }
+
     /// The example the tokens came from.
     pub fn preset(&self) -> &'static Preset {
         preset_by_id(self.preset).unwrap_or(&distill::SEED_PRESET)
@@ -407,6 +467,33 @@ impl Inputs {
     }
 }
 
+/// Rewrites the typed values of every valid column for a new entry mode, keeping the
+/// distributions: weights become ln p (logits), logits become probabilities.
+pub fn convert_rows(rows: &[Row], from: Entry, to: Entry) -> Vec<Row> {
+    let mut out = rows.to_vec();
+    if from == to {
+        return out;
+    }
+    for d in 0..DISTS.len() {
+        let values: Result<Vec<f64>, InputError> = rows
+            .iter()
+            .map(|r| distill::parse_value("", from, r.value(d)))
+            .collect();
+        let Ok(z) = values.and_then(|v| distill::log_probs(from, &v)) else {
+            continue;
+        };
+        let probs = distill::softmax(&z, 1.0);
+        for ((row, &zi), &p) in out.iter_mut().zip(&z).zip(&probs) {
+            let x = match to {
+                Entry::Logits => zi.max(-distill::MAX_LOGIT),
+                Entry::Weights => p,
+            };
+            row.set_value(d, distill::value_text(to, x));
+        }
+    }
+    out
+}
+
 /// The address keys of the three columns, in `DISTS` order.
 const COLUMN_KEYS: [&str; 3] = ["teacher", "a", "b"];
 
@@ -579,6 +666,56 @@ mod tests {
     use crate::logic::distill::{SEED_PRESET, WRONG_TEACHER_PRESET};
     use crate::logic::storage::{self, Backend, MemoryBackend, Read};
     use proptest::prelude::*;
+
+    #[test]
+    fn tokens_are_added_and_removed_within_the_limits_and_the_hard_label_follows_its_token() {
+        let mut x = Inputs::lesson(&WRONG_TEACHER_PRESET);
+        assert_eq!(x.hard_pick, Some(1));
+        let n = x.rows.len();
+        x.add_token();
+        assert_eq!(x.rows.len(), n + 1);
+        assert_eq!(x.rows[n].label, format!("token {n}"));
+        assert_eq!(x.rows[n].values, ["0", "0", "0"].map(String::from));
+        // Removing a token before the hard label moves the label down with its token.
+        x.remove_token(0);
+        assert_eq!(x.hard_pick, Some(0));
+        // Removing the hard label's own token gives the choice back to the teacher.
+        x.remove_token(0);
+        assert_eq!(x.hard_pick, None);
+        // Never fewer than two tokens, never more than ten, and no index past the end.
+        while x.rows.len() > MIN_TOKENS {
+            x.remove_token(x.rows.len() - 1);
+        }
+        x.remove_token(0);
+        x.remove_token(99);
+        assert_eq!(x.rows.len(), MIN_TOKENS);
+        x.set_entry(Entry::Logits);
+        for _ in 0..20 {
+            x.add_token();
+        }
+        assert_eq!(x.rows.len(), MAX_TOKENS);
+        assert_eq!(x.rows[MAX_TOKENS - 1].values[0], "-5");
+        assert!(x.check().is_ok(), "{:?}", x.check());
+    }
+
+    #[test]
+    fn an_example_replaces_the_tokens_but_keeps_the_settings_and_edits_land_in_place() {
+        let mut x = Inputs::lesson(&SEED_PRESET);
+        x.temperature = "3".into();
+        x.steps = "40".into();
+        x.set_entry(Entry::Logits);
+        x.set_label(0, "Paris!".into());
+        x.set_value(1, 2, "-1".into());
+        x.set_value(99, 0, "junk".into());
+        x.set_label(99, "junk".into());
+        assert_eq!(x.rows[0].label, "Paris!");
+        assert_eq!(x.rows[1].values[2], "-1");
+        x.apply_example(&WRONG_TEACHER_PRESET);
+        assert_eq!(x.preset, WRONG_TEACHER_PRESET.id);
+        assert_eq!(x.rows, rows_of(&WRONG_TEACHER_PRESET));
+        assert_eq!((x.entry, x.hard_pick), (Entry::Weights, Some(1)));
+        assert_eq!((x.temperature.as_str(), x.steps.as_str()), ("3", "40"));
+    }
 
     /// The inputs an address holds, or the lesson's when it holds none.
     fn through_address(inputs: &Inputs) -> Result<Inputs, String> {

@@ -7,27 +7,13 @@
 //! from `data-longest-frame-ms`, `data-p95-frame-ms` and `data-frames`, and a reader's page
 //! carries none of them.
 
-use super::inputs::{TrainLoss, TrainStart};
-use super::{shown_label, Problems, Row};
+use super::inputs::{parse_steps, Inputs, TrainLoss, TrainStart};
+use super::{field, shown_label, Problems};
 use crate::logic::chart::distill::{loss_svg, probs_svg};
 use crate::logic::distill::training::{FrameClock, FrameOutcome, RunId, RunSettings, TrainingRun};
 use crate::logic::distill::{self, Comparison};
 use crate::widgets::controls::{unique_id, Chart, NumberField};
 use leptos::prelude::*;
-
-/// The training settings as the reader types and picks them (kept and shared with the rest of
-/// the playground's inputs).
-#[derive(Clone, Copy)]
-pub struct TrainInputs {
-    /// What the student is trained on.
-    pub loss: RwSignal<TrainLoss>,
-    /// How the student starts.
-    pub start: RwSignal<TrainStart>,
-    /// Learning rate, as typed.
-    pub learning_rate: RwSignal<String>,
-    /// Number of steps, as typed.
-    pub steps: RwSignal<String>,
-}
 
 /// The run on screen, the message under the Train button, and the benchmark's frame clock.
 #[derive(Clone, Copy)]
@@ -118,24 +104,22 @@ fn now_ms() -> f64 {
 pub fn TrainingPanel(
     /// The run and its message.
     training: Training,
-    /// The training settings.
-    inputs: TrainInputs,
+    /// The playground's inputs (the training settings among them, and the tokens' labels).
+    inputs: RwSignal<Inputs>,
     /// The playground's comparison of the current inputs (a run starts from it).
     result: Memo<Result<Comparison, Problems>>,
-    /// The tokens, for their labels.
-    rows: ReadSignal<Vec<Row>>,
 ) -> impl IntoView {
     let run = training.run;
     let clock = training.clock;
-    let lr = Memo::new(move |_| distill::parse_learning_rate(&inputs.learning_rate.get()));
-    let steps = Memo::new(move |_| super::inputs::parse_steps(&inputs.steps.get()));
+    let lr = Memo::new(move |_| inputs.with(|i| distill::parse_learning_rate(&i.learning_rate)));
+    let steps = Memo::new(move |_| inputs.with(|i| parse_steps(&i.steps)));
     let start_training = move |_| {
-        let settings = RunSettings {
-            loss: inputs.loss.get_untracked(),
-            start: inputs.start.get_untracked(),
+        let settings = inputs.with_untracked(|i| RunSettings {
+            loss: i.train_loss,
+            start: i.train_start,
             learning_rate: lr.get_untracked(),
             steps: steps.get_untracked(),
-        };
+        });
         result.with_untracked(|r| training.start(r.as_ref().ok(), &settings));
     };
     on_cleanup(move || {
@@ -148,7 +132,7 @@ pub fn TrainingPanel(
     let probs_chart =
         Memo::new(move |_| run.with(|r| probs_svg(r.history(), r.total(), r.teacher())));
     let description = Signal::derive(move || {
-        run.with(|r| rows.with(|rows| r.description(|i| shown_label(rows, i))))
+        run.with(|r| inputs.with(|x| r.description(|i| shown_label(&x.rows, i))))
     });
     let loss_description = Signal::derive(move || run.with(TrainingRun::loss_description));
     let clock_text = move |f: fn(&FrameClock) -> String| move || clock.map(|c| c.with(f));
@@ -157,14 +141,17 @@ pub fn TrainingPanel(
     let start_id = unique_id("distill-train-start");
     let heading_id = format!("{loss_id}-h");
     let labelled_by = heading_id.clone();
-    let (start_loss, start_student) = (inputs.loss.get_untracked(), inputs.start.get_untracked());
+    let (start_loss, start_student) = inputs.with_untracked(|i| (i.train_loss, i.train_start));
     view! {
         <section class="distill-train" aria-labelledby=labelled_by>
             <h4 class="distill-subhead" id=heading_id>"Watch a student learn"</h4>
             <div class="controls">
                 <form method="dialog" class="field">
                     <label for=loss_id.clone()>"Train on"</label>
-                    <select id=loss_id data-testid="distill-train-loss" prop:value=move || inputs.loss.get().id() on:change=move |ev| inputs.loss.set(TrainLoss::from_id(&event_target_value(&ev)).unwrap_or_default())>
+                    <select id=loss_id data-testid="distill-train-loss" prop:value=move || inputs.with(|i| i.train_loss.id()) on:change=move |ev| {
+                        let loss = TrainLoss::from_id(&event_target_value(&ev)).unwrap_or_default();
+                        inputs.update(|i| i.train_loss = loss);
+                    }>
                         <option value="hard" selected=start_loss == TrainLoss::Hard>"The hard label only"</option>
                         <option value="soft" selected=start_loss == TrainLoss::Soft>"The teacher\u{2019}s soft targets only"</option>
                         <option value="mix" selected=start_loss == TrainLoss::Mix>"The \u{3b1} mix of both"</option>
@@ -172,13 +159,16 @@ pub fn TrainingPanel(
                 </form>
                 <form method="dialog" class="field">
                     <label for=start_id.clone()>"Student starts"</label>
-                    <select id=start_id data-testid="distill-train-start" prop:value=move || inputs.start.get().id() on:change=move |ev| inputs.start.set(TrainStart::from_id(&event_target_value(&ev)).unwrap_or_default())>
+                    <select id=start_id data-testid="distill-train-start" prop:value=move || inputs.with(|i| i.train_start.id()) on:change=move |ev| {
+                        let start = TrainStart::from_id(&event_target_value(&ev)).unwrap_or_default();
+                        inputs.update(|i| i.train_start = start);
+                    }>
                         <option value="uniform" selected=start_student == TrainStart::Uniform>"Uniform (all logits 0)"</option>
                         <option value="seeded" selected=start_student == TrainStart::Seeded>"Random (fixed seed 7)"</option>
                     </select>
                 </form>
-                <NumberField label="Learning rate" testid="distill-lr" text=inputs.learning_rate error=Signal::derive(move || lr.get().err().map(|e| e.message)) step=0.1 />
-                <NumberField label="Steps" testid="distill-steps" text=inputs.steps error=Signal::derive(move || steps.get().err().map(|e| e.message)) step=10.0 min=1.0 />
+                <NumberField label="Learning rate" testid="distill-lr" text=field(inputs, |i| &i.learning_rate, |i| &mut i.learning_rate) error=Signal::derive(move || lr.get().err().map(|e| e.message)) step=0.1 />
+                <NumberField label="Steps" testid="distill-steps" text=field(inputs, |i| &i.steps, |i| &mut i.steps) error=Signal::derive(move || steps.get().err().map(|e| e.message)) step=10.0 min=1.0 />
             </div>
             <div class="distill-row-actions">
                 <button type="button" class="button primary" data-testid="distill-train" on:click=start_training>
@@ -205,8 +195,8 @@ pub fn TrainingPanel(
                 <p class="distill-chart-label">"Student\u{2019}s probabilities (bold) and the teacher\u{2019}s (faint)"</p>
                 <Chart svg=probs_chart description=description testid="distill-train-chart" />
                 <ul class="distill-legend distill-token-legend" aria-hidden="true">
-                    {move || rows.with(|r| (0..r.len()).map(|i| {
-                        view! { <li><i class="swatch" style=format!("background: var(--distill-c{i})")></i>{shown_label(r, i)}</li> }
+                    {move || inputs.with(|x| (0..x.rows.len()).map(|i| {
+                        view! { <li><i class="swatch" style=format!("background: var(--distill-c{i})")></i>{shown_label(&x.rows, i)}</li> }
                     }).collect_view())}
                 </ul>
             </Show>

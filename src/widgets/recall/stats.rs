@@ -1,10 +1,9 @@
 //! The counters above the review, and the statistics panel with the forecast chart.
 
-use crate::logic::chart::{self, ACCENT, GRID};
+use crate::logic::chart::forecast::forecast_svg;
 use crate::logic::recall::Stats;
 use crate::widgets::controls::{Chart, Output};
 use leptos::prelude::*;
-use plotters::prelude::*;
 
 /// Due now, new, learning and review: the scope's cards by where they are.
 #[component]
@@ -56,59 +55,5 @@ pub fn Statistics(
         {move || {
             stats.with(Stats::removed_note).map(|note| view! { <p class="widget-note">{note}</p> })
         }}
-    }
-}
-
-/// The forecast as SVG bars, one per day.
-fn forecast_svg(forecast: &[u32; 30]) -> String {
-    let top = forecast.iter().copied().max().unwrap_or(0).max(1) as f64;
-    chart::svg(600, 160, |area| {
-        let mut c = ChartBuilder::on(area)
-            .margin(6)
-            .build_cartesian_2d(-0.5f64..29.5f64, 0f64..top * 1.05)?;
-        let step = (top / 4.0).ceil().max(1.0);
-        let mut y = step;
-        while y <= top {
-            c.draw_series(std::iter::once(PathElement::new(
-                vec![(-0.5, y), (29.5, y)],
-                GRID.stroke_width(1),
-            )))?;
-            y += step;
-        }
-        c.draw_series(std::iter::once(PathElement::new(
-            vec![(-0.5, 0.0), (29.5, 0.0)],
-            GRID.stroke_width(2),
-        )))?;
-        c.draw_series(
-            forecast
-                .iter()
-                .enumerate()
-                .filter(|(_, n)| **n > 0)
-                .map(|(d, n)| {
-                    let x = d as f64;
-                    Rectangle::new(
-                        [(x - 0.36, 0.0), (x + 0.36, f64::from(*n))],
-                        ACCENT.filled(),
-                    )
-                }),
-        )?;
-        Ok(())
-    })
-    .unwrap_or_default()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_forecast_is_drawn() {
-        let mut f = [0u32; 30];
-        f[0] = 3;
-        f[4] = 1;
-        let svg = forecast_svg(&f);
-        assert!(svg.contains("var(--accent)"), "{svg}");
-        assert_eq!(svg.matches("<rect").count(), 2, "{svg}");
-        assert!(!forecast_svg(&[0; 30]).is_empty());
     }
 }
