@@ -92,7 +92,7 @@ impl Plot {
             for mark in &self.marks {
                 match mark {
                     Mark::Line(points, style) => {
-                        c.draw_series(LineSeries::new(points.iter().copied(), *style))?;
+                        c.draw_series(std::iter::once(PathElement::new(points.clone(), *style)))?;
                     }
                     Mark::Rect(corners, style) => {
                         c.draw_series(std::iter::once(Rectangle::new(*corners, *style)))?;
