@@ -1,11 +1,12 @@
 //! The distillation-loss playground: a teacher and two students over 2–10 tokens, their
 //! hard-label and soft-target losses term by term, temperature and α, and a student that learns.
 //!
-//! The maths is `logic::distill` (the training run is `logic::distill::training`); this file
-//! parses what the reader typed and wires signals to them, in small components: the token table,
-//! the losses, the softened teacher and the training panel (`training`). The charts are pure
-//! functions (`logic::chart::distill`). The reader's inputs are kept between visits and
-//! mirrored in the address (`inputs`); effects only write to storage and the address.
+//! The maths is `logic::distill` (the training run is `logic::distill::training`). Everything the
+//! reader sets is one plain [`Inputs`] value in one signal (`inputs`: its edits, checks, stored
+//! form and address round trip, tested natively); this file wires it to small components: the
+//! token table, the losses, the softened teacher and the training panel (`training`). The
+//! charts are pure functions (`logic::chart::distill`). Effects only write to storage and the
+//! address.
 
 mod inputs;
 mod training;
