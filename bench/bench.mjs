@@ -518,8 +518,11 @@ function flatten(obj, prefix = '', acc = {}) {
 function compare(oldFile, newFile) {
   const a = JSON.parse(readFileSync(oldFile, 'utf8'));
   const b = JSON.parse(readFileSync(newFile, 'utf8'));
-  const fa = flatten({ loads: a.loads, nav: a.nav, inputs: a.inputs, distill: a.distill, eval_scale: a.eval_scale, lighthouse: a.lighthouse });
-  const fb = flatten({ loads: b.loads, nav: b.nav, inputs: b.inputs, distill: b.distill, eval_scale: b.eval_scale, lighthouse: b.lighthouse });
+  // The lab's rows by model and precision: tok/s and share of the ceiling.
+  const lab = (r) => Object.fromEntries((r.lab?.[0]?.rows ?? []).flatMap((x) => [
+    [`lab.${x.model}.${x.precision}.tok_s`, x.tps], [`lab.${x.model}.${x.precision}.share_pct`, x.share_pct]]));
+  const fa = { ...flatten({ loads: a.loads, nav: a.nav, inputs: a.inputs, distill: a.distill, eval_scale: a.eval_scale, lighthouse: a.lighthouse }), ...lab(a) };
+  const fb = { ...flatten({ loads: b.loads, nav: b.nav, inputs: b.inputs, distill: b.distill, eval_scale: b.eval_scale, lighthouse: b.lighthouse }), ...lab(b) };
   const rows = Object.keys(fb).filter((k) => k in fa && !/\.(n|runs|changes|throttle|frames)$/.test(k))
     .map((k) => [k, r1(fa[k]), r1(fb[k]), fa[k] === 0 ? (fb[k] === 0 ? '1.00' : '∞') : (fb[k] / fa[k]).toFixed(2)]);
   const with_ = (r) => (r.settings?.browser_args?.length ? `, Chromium with ${r.settings.browser_args.join(' ')}` : '')
