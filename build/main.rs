@@ -42,6 +42,7 @@ mod app {
         pub mod latency;
         pub mod memory;
         pub mod order;
+        pub mod query;
         pub mod rng;
         pub mod search;
         pub mod stats;

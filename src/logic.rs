@@ -27,6 +27,7 @@ pub mod latency;
 pub mod memory;
 pub mod order;
 pub mod progress;
+pub mod query;
 pub mod recall;
 pub mod rng;
 pub mod search;

@@ -7,6 +7,7 @@
 //! trainer runs gradient descent on a student's logits so a widget can show the student learning;
 //! [`training`] is the playground's run of it, a few steps per animation frame.
 
+pub mod inputs;
 pub mod training;
 
 use super::rng::SplitMix64;

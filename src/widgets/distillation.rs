@@ -8,23 +8,24 @@
 //! charts are pure functions (`logic::chart::distill`). Effects only write to storage and the
 //! address.
 
-mod inputs;
 mod training;
 
 use super::controls::{drawn_in_steps, unique_id, NumberField, Output, Part, WidgetCard};
 use crate::content::WidgetParams;
 use crate::logic::chart::distill::temperature_svg;
+use crate::logic::distill::inputs::{
+    dist, entry_from_id, entry_id as entry_key, evaluate, infinity_sentence, loss_text,
+    preset_by_id, shown_label, starting_inputs, Inputs, Problems, DISTS, STORE_NAME, STORE_VERSION,
+    URL_PREFIX,
+};
 use crate::logic::distill::{
-    self, Comparison, Entry, LossSum, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS, SEED_PRESET,
+    self, Comparison, Entry, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS, SEED_PRESET,
 };
 use crate::logic::format::{fixed, plain};
+use crate::logic::query;
 use crate::logic::read_f64;
 use crate::services::storage::Persist;
 use crate::services::url_state;
-use inputs::{
-    dist, entry_from_id, entry_id as entry_key, preset_by_id, starting_inputs, Inputs, Row, DISTS,
-    STORE_NAME, STORE_VERSION, URL_PREFIX,
-};
 use leptos::prelude::*;
 use training::{Training, TrainingPanel};
 
@@ -41,87 +42,7 @@ fn bench_requested(search: &str) -> bool {
     search
         .trim_start_matches('?')
         .split('&')
-        .any(|part| url_state::decode(part.split_once('=').map_or(part, |(k, _)| k)) == "bench")
-}
-
-/// The label shown for token `i` (a blank label shows as "token i").
-pub(crate) fn shown_label(rows: &[Row], i: usize) -> String {
-    match rows.get(i).map(|r| r.label.trim()) {
-        Some(l) if !l.is_empty() => l.to_string(),
-        _ => format!("token {i}"),
-    }
-}
-
-/// What is wrong with the reader's inputs: per cell, per distribution, and per setting.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct Problems {
-    /// (distribution, token, message).
-    cells: Vec<(usize, usize, String)>,
-    /// (distribution, message) for a column that cannot be a distribution (e.g. all zero).
-    columns: Vec<(usize, String)>,
-    /// Why the temperature cannot be used.
-    temperature: Option<String>,
-    /// Why α cannot be used.
-    alpha: Option<String>,
-}
-
-/// Parses every input and compares the students with the teacher, or says what is wrong.
-fn evaluate(
-    rows: &[Row],
-    entry: Entry,
-    hard_pick: Option<usize>,
-    temperature: &str,
-    alpha: &str,
-) -> Result<Comparison, Problems> {
-    let mut problems = Problems::default();
-    let mut columns: Vec<Vec<f64>> = Vec::with_capacity(3);
-    for (d, (_, name)) in DISTS.iter().enumerate() {
-        let mut values = Vec::with_capacity(rows.len());
-        for (i, row) in rows.iter().enumerate() {
-            match distill::parse_value(name, entry, row.value(d)) {
-                Ok(v) => values.push(v),
-                Err(e) => problems.cells.push((d, i, e.message)),
-            }
-        }
-        if values.len() == rows.len() {
-            match distill::log_probs(entry, &values) {
-                Ok(z) => columns.push(z),
-                Err(e) => problems.columns.push((d, e.message)),
-            }
-        }
-    }
-    let t = distill::parse_temperature(temperature);
-    let a = distill::parse_alpha(alpha);
-    problems.temperature = t.as_ref().err().map(|e| e.message.clone());
-    problems.alpha = a.as_ref().err().map(|e| e.message.clone());
-    match (columns.as_slice(), t, a) {
-        ([teacher, sa, sb], Ok(t), Ok(a)) => Ok(distill::compare(
-            teacher,
-            [sa.as_slice(), sb.as_slice()],
-            hard_pick,
-            t,
-            a,
-        )),
-        _ => Err(problems),
-    }
-}
-
-/// A loss as its output shows it: the number to 3 decimals, or ∞.
-fn loss_text(x: f64) -> String {
-    fixed(x, 3)
-}
-
-/// One sentence on why a loss is infinite, naming the token the student gives 0.
-fn infinity_sentence(rows: &[Row], student: &str, loss: &str, sum: &LossSum) -> Option<String> {
-    let i = sum.infinite_at()?;
-    let target = sum.terms.get(i).map(|t| t.target).unwrap_or(0.0);
-    Some(format!(
-        "{student}\u{2019}s {loss} loss is \u{221e}: it gives \u{201c}{}\u{201d} probability 0 \
-         while the target gives it {}, and \u{2212}ln 0 is unbounded, so a single such token \
-         makes the whole sum infinite.",
-        shown_label(rows, i),
-        fixed(target, 3)
-    ))
+        .any(|part| query::decode(part.split_once('=').map_or(part, |(k, _)| k)) == "bench")
 }
 
 /// The playground: a teacher and two students, their losses, temperature, and training.
@@ -733,77 +654,7 @@ fn ValueCell(
 
 #[cfg(test)]
 mod tests {
-    use super::inputs::{convert_rows, hard_pick_of, rows_of};
     use super::*;
-
-    fn seed_rows() -> Vec<Row> {
-        rows_of(&SEED_PRESET)
-    }
-
-    #[test]
-    fn evaluates_the_course_example_and_collects_every_problem() {
-        let c = evaluate(&seed_rows(), Entry::Weights, None, "1", "0.5").unwrap();
-        assert_eq!(loss_text(c.students[0].soft.value), "0.886");
-        assert_eq!(loss_text(c.students[1].soft.value), "1.203");
-        let mut rows = seed_rows();
-        rows[1].values[0] = "x".into();
-        rows[2].values[1] = "-1".into();
-        for v in &mut rows.iter_mut().map(|r| &mut r.values[2]) {
-            *v = "0".into();
-        }
-        let p = evaluate(&rows, Entry::Weights, None, "0", "2").unwrap_err();
-        assert_eq!(p.cells.len(), 2);
-        assert_eq!((p.cells[0].0, p.cells[0].1), (0, 1));
-        assert_eq!((p.cells[1].0, p.cells[1].1), (1, 2));
-        assert_eq!(p.columns.len(), 1);
-        assert_eq!(p.columns[0].0, 2);
-        assert!(p.temperature.is_some() && p.alpha.is_some());
-        for bad in ["", "NaN", "1e309", "abc"] {
-            let mut rows = seed_rows();
-            rows[0].values[1] = bad.into();
-            assert!(evaluate(&rows, Entry::Weights, None, "1", "0.5").is_err());
-        }
-    }
-
-    #[test]
-    fn switching_entry_keeps_the_distributions() {
-        let rows = seed_rows();
-        let logits = convert_rows(&rows, Entry::Weights, Entry::Logits);
-        assert_eq!(logits[0].values[0], "-0.357");
-        let c = evaluate(&logits, Entry::Logits, None, "1", "0.5").unwrap();
-        assert_eq!(loss_text(c.students[0].soft.value), "0.886");
-        assert_eq!(loss_text(c.entropy), "0.863");
-        let back = convert_rows(&logits, Entry::Logits, Entry::Weights);
-        let close = |text: &str, x: f64| (text.parse::<f64>().unwrap() - x).abs() < 1e-3;
-        assert!(close(&back[0].values[0], 0.7), "{}", back[0].values[0]);
-        assert!(close(&back[3].values[2], 0.3), "{}", back[3].values[2]);
-        // A zero weight becomes the smallest logit, and a column with junk is left alone.
-        let mut rows = seed_rows();
-        rows[3].values[1] = "0".into();
-        rows[0].values[2] = "x".into();
-        let logits = convert_rows(&rows, Entry::Weights, Entry::Logits);
-        assert_eq!(logits[3].values[1], "-100");
-        assert_eq!(logits[0].values[2], "x");
-    }
-
-    #[test]
-    fn infinite_losses_get_a_sentence_naming_the_token() {
-        let mut rows = seed_rows();
-        rows[2].values[2] = "0".into();
-        let c = evaluate(&rows, Entry::Weights, None, "1", "0.5").unwrap();
-        assert_eq!(loss_text(c.students[1].soft.value), "\u{221e}");
-        assert_eq!(loss_text(c.students[1].kl), "\u{221e}");
-        let s = infinity_sentence(&rows, "Student B", "soft-target", &c.students[1].soft).unwrap();
-        assert!(s.contains("\u{201c}Europe\u{201d} probability 0"), "{s}");
-        assert!(infinity_sentence(&rows, "Student B", "hard-label", &c.students[1].hard).is_none());
-        assert_eq!(shown_label(&rows, 9), "token 9");
-    }
-
-    #[test]
-    fn presets_pick_the_hard_label_only_when_the_teacher_is_wrong() {
-        assert_eq!(hard_pick_of(&SEED_PRESET), None);
-        assert_eq!(hard_pick_of(&distill::WRONG_TEACHER_PRESET), Some(1));
-    }
 
     #[test]
     fn the_bench_timings_are_asked_for_by_a_bench_key_only() {

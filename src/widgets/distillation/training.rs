@@ -7,9 +7,11 @@
 //! from `data-longest-frame-ms`, `data-p95-frame-ms` and `data-frames`, and a reader's page
 //! carries none of them.
 
-use super::inputs::{parse_steps, Inputs, TrainLoss, TrainStart};
-use super::{field, shown_label, Problems};
+use super::field;
 use crate::logic::chart::distill::{loss_svg, probs_svg};
+use crate::logic::distill::inputs::{
+    parse_steps, shown_label, Inputs, Problems, TrainLoss, TrainStart,
+};
 use crate::logic::distill::training::{FrameClock, FrameOutcome, RunId, RunSettings, TrainingRun};
 use crate::logic::distill::{self, Comparison};
 use crate::widgets::controls::{unique_id, Chart, NumberField};
