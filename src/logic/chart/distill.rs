@@ -2,7 +2,7 @@
 //! at T = 1 and softened, and a training run's loss and probabilities. Pure functions of
 //! numbers, tested natively.
 
-use crate::logic::chart::plot::{Mark, Plot};
+use crate::logic::chart::plot::Plot;
 use crate::logic::chart::{self, INK, MUTED};
 use crate::logic::distill::{Step, MAX_TOKENS};
 use plotters::prelude::*;
@@ -47,15 +47,11 @@ pub fn temperature_svg(teacher: &[f64], teacher_t: &[f64]) -> String {
     plot.grid_y(quarters(1.0));
     for (i, &p) in teacher.iter().enumerate() {
         let x = i as f64;
-        plot.marks
-            .push(Mark::Rect([(x + 0.14, 0.0), (x + 0.48, p)], MUTED.filled()));
+        plot.rect([(x + 0.14, 0.0), (x + 0.48, p)], MUTED.filled());
     }
     for (i, &p) in teacher_t.iter().enumerate() {
         let x = i as f64;
-        plot.marks.push(Mark::Rect(
-            [(x + 0.52, 0.0), (x + 0.86, p)],
-            chart::ACCENT.filled(),
-        ));
+        plot.rect([(x + 0.52, 0.0), (x + 0.86, p)], chart::ACCENT.filled());
     }
     plot.line(vec![(0.0, 0.0), (n, 0.0)], INK.stroke_width(1));
     plot.svg().unwrap_or_default()

@@ -17,7 +17,7 @@ pub fn forecast_svg(forecast: &[u32; 30]) -> String {
         let x = d as f64;
         plot.rect(
             [(x - 0.36, 0.0), (x + 0.36, f64::from(*n))],
-            ACCENT.to_rgba(),
+            ACCENT.filled(),
         );
     }
     plot.svg().unwrap_or_default()

@@ -46,7 +46,7 @@ pub fn histogram_svg(e: &Explored) -> String {
     for (a, b, n) in bars {
         plot.rect(
             [(a + (b - a) * 0.06, 0.0), (b - (b - a) * 0.06, n)],
-            ACCENT.mix(0.45),
+            ACCENT.mix(0.45).filled(),
         );
     }
     plot.rule_y([0.0], INK.stroke_width(1));
@@ -67,7 +67,7 @@ pub fn split_svg(e: &EndToEnd) -> String {
     for p in Part::ALL {
         let end = start + e.part_ms(p);
         if end > start {
-            plot.rect([(start, 0.1), (end, 0.9)], part_colour(p).to_rgba());
+            plot.rect([(start, 0.1), (end, 0.9)], part_colour(p).filled());
         }
         start = end;
     }

@@ -193,8 +193,7 @@ impl LogLogChart {
         let mut plot = Plot::new((WIDTH, HEIGHT), MARGIN, x, y);
         for band in &bands {
             let corners = [at((band.x.0, self.y.0)), at((band.x.1, self.y.1))];
-            plot.marks
-                .push(Mark::Rect(corners, stroke_style(Stroke::Shade)));
+            plot.rect(corners, stroke_style(Stroke::Shade));
         }
         let mut line = |points: &[(f64, f64)], style: ShapeStyle| {
             plot.marks

@@ -58,9 +58,9 @@ impl Plot {
         self.marks.push(Mark::Line(points, style));
     }
 
-    /// Adds a filled rectangle between two opposite corners.
-    pub fn rect(&mut self, corners: [(f64, f64); 2], colour: RGBAColor) {
-        self.marks.push(Mark::Rect(corners, colour.filled()));
+    /// Adds a rectangle between two opposite corners (filled when `style` is).
+    pub fn rect(&mut self, corners: [(f64, f64); 2], style: ShapeStyle) {
+        self.marks.push(Mark::Rect(corners, style));
     }
 
     /// Light horizontal grid lines across the chart at each of `ys`.
