@@ -8,6 +8,7 @@
 
 pub mod batching;
 pub mod break_even;
+pub mod calendar;
 pub mod chart;
 pub mod decode;
 pub mod diagram;

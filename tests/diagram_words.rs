@@ -3,9 +3,6 @@
 //! `content/diagrams.md:<line>: <what to fix>`.
 #![allow(
     clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
     reason = "a test stops at the first thing that is wrong"
 )]
 

@@ -14,9 +14,6 @@
 //! `crate::mount` …) in a file of a lower one fails, with its file and line. Comments do not count.
 #![allow(
     clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
     reason = "a test stops at the first thing that is wrong"
 )]
 

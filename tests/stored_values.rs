@@ -6,9 +6,7 @@
 //! do in the browser (`services::storage::browser`).
 #![allow(
     clippy::unwrap_used,
-    clippy::expect_used,
     clippy::panic,
-    clippy::indexing_slicing,
     reason = "a test stops at the first thing that is wrong"
 )]
 

@@ -215,14 +215,8 @@ fn figure(name: &str, args: &Args) -> Result<String, String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::args;
     use super::*;
-
-    fn args(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
-    }
 
     fn fig(name: &str, pairs: &[(&str, &str)]) -> String {
         inline(name, &args(pairs))

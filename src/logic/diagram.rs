@@ -349,23 +349,16 @@ pub fn text_lines(node: &Node, r: &Rect) -> Vec<TextLine> {
     // Baselines sit about 0.8 of a line below the top of each line.
     let mut y = top;
     let mut out = Vec::new();
-    for text in label {
-        out.push(TextLine {
-            x,
-            y: y + label_step * 0.78,
-            text,
-            note: false,
-        });
-        y += label_step;
-    }
-    for text in note {
-        out.push(TextLine {
-            x,
-            y: y + note_step * 0.78,
-            text,
-            note: true,
-        });
-        y += note_step;
+    for (lines, step, note) in [(label, label_step, false), (note, note_step, true)] {
+        for text in lines {
+            out.push(TextLine {
+                x,
+                y: y + step * 0.78,
+                text,
+                note,
+            });
+            y += step;
+        }
     }
     out
 }

@@ -372,30 +372,7 @@ impl Worksheet {
     }
 }
 
-/// A Unix time in ms as "YYYY-MM-DD HH:MM UTC" (proleptic Gregorian calendar).
-pub fn utc_minute(ms: f64) -> String {
-    // Beyond the range of a JavaScript date (±100,000,000 days), as only a corrupt value is.
-    if !ms.is_finite() || ms.abs() > 8.64e15 {
-        return "an unknown time".into();
-    }
-    let minutes = (ms / 60_000.0).floor() as i64;
-    let (days, minute_of_day) = (minutes.div_euclid(1440), minutes.rem_euclid(1440));
-    // Days to civil date (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!(
-        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
-        minute_of_day / 60,
-        minute_of_day % 60
-    )
-}
+pub use super::calendar::utc_minute;
 
 #[cfg(test)]
 mod tests {
@@ -549,16 +526,6 @@ mod tests {
         assert!(md.contains("## 4. Decision\n\nDecision: the 3B | q4 model scored 9 of 10"));
         let fresh = Worksheet::default().markdown();
         assert!(fresh.contains("(not locked yet)") && fresh.contains("No decision yet"));
-    }
-
-    #[test]
-    fn utc_minutes() {
-        assert_eq!(utc_minute(0.0), "1970-01-01 00:00 UTC");
-        assert_eq!(utc_minute(951_782_400_000.0), "2000-02-29 00:00 UTC");
-        assert_eq!(utc_minute(1_764_433_259_999.0), "2025-11-29 16:20 UTC");
-        assert_eq!(utc_minute(f64::NAN), "an unknown time");
-        assert_eq!(utc_minute(1e300), "an unknown time");
-        assert_eq!(utc_minute(-8.64e15), "-271821-04-20 00:00 UTC");
     }
 
     #[test]

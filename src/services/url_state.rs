@@ -14,8 +14,47 @@ pub use crate::logic::query::{decode, encode, merged, read, value_of};
 use crate::services::timers::Pause;
 use leptos::prelude::*;
 
-/// One input a calculator shares: its key (without prefix) and its text.
-pub type Shared = (&'static str, RwSignal<String>);
+/// One input a calculator shares: its key (without prefix) and its value.
+pub type Shared = (&'static str, Value);
+
+/// A shared input's value: typed text, or a box ticked (`1`) or not (`0`) in the address.
+#[derive(Clone, Copy)]
+pub enum Value {
+    /// Text as the reader typed it.
+    Text(RwSignal<String>),
+    /// A checkbox.
+    Flag(RwSignal<bool>),
+}
+
+impl From<RwSignal<String>> for Value {
+    fn from(text: RwSignal<String>) -> Self {
+        Value::Text(text)
+    }
+}
+
+impl From<RwSignal<bool>> for Value {
+    fn from(flag: RwSignal<bool>) -> Self {
+        Value::Flag(flag)
+    }
+}
+
+impl Value {
+    /// The value as the address writes it.
+    fn get(self) -> String {
+        match self {
+            Value::Text(text) => text.get(),
+            Value::Flag(flag) => if flag.get() { "1" } else { "0" }.to_string(),
+        }
+    }
+
+    /// Sets the value from the address: a flag is ticked by `1` only.
+    fn set(self, value: &str) {
+        match self {
+            Value::Text(text) => text.set(value.to_string()),
+            Value::Flag(flag) => flag.set(value.trim() == "1"),
+        }
+    }
+}
 
 /// Fills `fields` from the address (keys `prefix.key`), then keeps the address in step with
 /// them: while `valid`, every field that differs from its starting value is written, a quarter
@@ -23,11 +62,14 @@ pub type Shared = (&'static str, RwSignal<String>);
 ///
 /// Call once, while building the component, after the signals hold the lesson's defaults.
 pub fn share(prefix: &'static str, fields: Vec<Shared>, valid: Signal<bool>) {
-    let defaults: Vec<String> = fields.iter().map(|(_, s)| s.get_untracked()).collect();
+    let defaults: Vec<String> = fields
+        .iter()
+        .map(|(_, value)| untrack(|| value.get()))
+        .collect();
     let from_url = read(&current_search(), prefix);
-    for (key, signal) in &fields {
-        if let Some(value) = value_of(&from_url, key) {
-            signal.set(value.to_string());
+    for (key, value) in &fields {
+        if let Some(text) = value_of(&from_url, key) {
+            value.set(text);
         }
     }
     keep_in_address(
@@ -36,7 +78,7 @@ pub fn share(prefix: &'static str, fields: Vec<Shared>, valid: Signal<bool>) {
             let values: Vec<(&'static str, String)> = fields
                 .iter()
                 .zip(&defaults)
-                .map(|((key, signal), default)| (*key, signal.get(), default))
+                .map(|((key, value), default)| (*key, value.get(), default))
                 .filter(|(_, value, default)| value.trim() != default.trim())
                 .map(|(key, value, _)| (key, value.trim().to_string()))
                 .collect();

@@ -61,11 +61,11 @@ pub fn BreakEven(
     crate::services::url_state::share(
         "be",
         vec![
-            ("api", price),
-            ("gpu", hourly),
-            ("tps", tps),
-            ("util", util),
-            ("vol", vol),
+            ("api", price.into()),
+            ("gpu", hourly.into()),
+            ("tps", tps.into()),
+            ("util", util.into()),
+            ("vol", vol.into()),
         ],
         Signal::derive(move || !stale.get()),
     );

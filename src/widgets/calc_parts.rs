@@ -6,11 +6,59 @@ use crate::logic::batching::ARCHITECTURES;
 use crate::logic::decode::ModelPreset;
 use crate::logic::format::plain;
 use crate::logic::gpus::{GpuPreset, GPU_PRESETS};
+use crate::logic::memory::Precision;
 use leptos::prelude::*;
 
 /// A number as a reader would type it back: `3350`, `4.85` (no thousands separators).
 pub fn typed(value: f64) -> String {
     crate::logic::format::typed(value)
+}
+
+/// A precision menu: each named precision with its bytes per `per` ("parameter", "element"),
+/// and with `custom`, a last option for bits per weight typed by hand (`custom`).
+#[component]
+pub fn PrecisionSelect(
+    /// The visible label.
+    label: &'static str,
+    /// `data-testid` of the `<select>`, and its id.
+    testid: &'static str,
+    /// The chosen precision id (`fp16`, …, or `custom`).
+    value: RwSignal<String>,
+    /// What one of the bytes is per, in the options' text.
+    per: &'static str,
+    /// Whether to offer custom bits per weight.
+    #[prop(optional)]
+    custom: bool,
+) -> impl IntoView {
+    let start = value.get_untracked();
+    let options = Precision::NAMED
+        .iter()
+        .map(|(id, p)| {
+            let text = format!(
+                "{} \u{b7} {} B per {per}",
+                p.label(),
+                plain(p.bytes_per_param())
+            );
+            view! { <option value=*id selected=*id == start>{text}</option> }
+        })
+        .collect_view();
+    let custom = custom.then(|| {
+        view! { <option value="custom" selected=start == "custom">"Custom bits per weight"</option> }
+    });
+    view! {
+        <form method="dialog" class="field">
+            <label for=testid>{label}</label>
+            <select
+                id=testid
+                data-testid=testid
+                prop:value=move || value.get()
+                on:change=move |ev| value.set(event_target_value(&ev))
+            >
+                {options}
+                {custom}
+            </select>
+        </form>
+    }
 }
 
 /// The GPU menu: picking a GPU fills `memory` (GB), `bandwidth` (GB/s) and/or `tflops` (peak

@@ -1,14 +1,13 @@
 //! Weight memory and GPU count: parameters × bytes per parameter → GB, and how many GPUs hold it,
 //! optionally with a runtime allowance (KV cache plus a percentage for activations and overhead).
 
-use super::calc_parts::GpuSelect;
+use super::calc_parts::{GpuSelect, PrecisionSelect};
 use super::controls::{Calculation, Chart, ChartAxes, NumberField, Output, Presets, WidgetCard};
 use crate::content::WidgetParams;
 use crate::logic::chart::sizing::{gb_tick, params_tick, weight_memory_chart};
 use crate::logic::chart::{Stroke, Tick};
-use crate::logic::format::plain;
 use crate::logic::kv_cache::{model_shape, MODEL_SHAPES};
-use crate::logic::memory::{size_with, Precision, RuntimeText, Sizing};
+use crate::logic::memory::{size_with, RuntimeText, Sizing};
 use leptos::prelude::*;
 
 /// Mounts the widget with the directive's parameters (`params`, `precision`, `bits`, `gpu-gb`).
@@ -48,7 +47,7 @@ pub fn WeightMemory(
     // The runtime allowance starts off, with a Llama 3 70B shape at 8K tokens.
     let (default_layers, default_kv_heads, default_head_dim) =
         model_shape("llama3-70b").map_or((80, 8, 128), |m| (m.layers, m.kv_heads, m.head_dim));
-    let runtime_on = RwSignal::new("0".to_string());
+    let runtime_on = RwSignal::new(false);
     let layers = RwSignal::new(default_layers.to_string());
     let kv_heads = RwSignal::new(default_kv_heads.to_string());
     let head_dim = RwSignal::new(default_head_dim.to_string());
@@ -56,7 +55,7 @@ pub fn WeightMemory(
     let batch = RwSignal::new("1".to_string());
     let kv_precision = RwSignal::new("fp16".to_string());
     let overhead = RwSignal::new("10".to_string());
-    let with_runtime = move || runtime_on.get() == "1";
+    let with_runtime = move || runtime_on.get();
 
     let calc = Calculation::new(move || {
         let allowance = with_runtime().then(|| RuntimeText {
@@ -82,19 +81,19 @@ pub fn WeightMemory(
     crate::services::url_state::share(
         "wm",
         vec![
-            ("params", params_text),
-            ("prec", precision_id),
-            ("bits", bits_text),
-            ("mem", gpu_text),
-            ("gpu", gpu_id),
-            ("rt", runtime_on),
-            ("layers", layers),
-            ("kvh", kv_heads),
-            ("hd", head_dim),
-            ("ctx", context),
-            ("batch", batch),
-            ("kvprec", kv_precision),
-            ("oh", overhead),
+            ("params", params_text.into()),
+            ("prec", precision_id.into()),
+            ("bits", bits_text.into()),
+            ("mem", gpu_text.into()),
+            ("gpu", gpu_id.into()),
+            ("rt", runtime_on.into()),
+            ("layers", layers.into()),
+            ("kvh", kv_heads.into()),
+            ("hd", head_dim.into()),
+            ("ctx", context.into()),
+            ("batch", batch.into()),
+            ("kvprec", kv_precision.into()),
+            ("oh", overhead.into()),
         ],
         Signal::derive(move || !stale.get()),
     );
@@ -146,24 +145,7 @@ pub fn WeightMemory(
                         text=params_text
                     />
                 </div>
-                <form method="dialog" class="field">
-                    <label for="weight-precision">"Precision"</label>
-                    <select
-                        id="weight-precision"
-                        data-testid="weight-precision"
-                        prop:value=move || precision_id.get()
-                        on:change=move |ev| precision_id.set(event_target_value(&ev))
-                    >
-                        {Precision::NAMED
-                            .iter()
-                            .map(|(id, p)| {
-                                let label = format!("{} \u{b7} {} B per parameter", p.label(), plain(p.bytes_per_param()));
-                                view! { <option value=*id selected=*id == precision>{label}</option> }
-                            })
-                            .collect_view()}
-                        <option value="custom" selected=precision == "custom">"Custom bits per weight"</option>
-                    </select>
-                </form>
+                <PrecisionSelect label="Precision" testid="weight-precision" value=precision_id per="parameter" custom=true />
                 <Show when=is_custom>
                     <div class="control-group">
                         <NumberField label="Bits per weight" testid="weight-bits" text=bits_text error=error_for("Bits per weight") unit="bits" step=0.05 />
@@ -181,7 +163,7 @@ pub fn WeightMemory(
                         type="checkbox"
                         data-testid="weight-runtime"
                         prop:checked=with_runtime
-                        on:change=move |ev| runtime_on.set(if event_target_checked(&ev) { "1" } else { "0" }.to_string())
+                        on:change=move |ev| runtime_on.set(event_target_checked(&ev))
                     />
                     " Add runtime memory: KV cache and overhead"
                 </label>
@@ -216,23 +198,7 @@ pub fn WeightMemory(
                             <Presets label="Context presets" options=vec![("4K", "4096"), ("8K", "8192"), ("32K", "32768"), ("128K", "131072")] text=context />
                         </div>
                         <NumberField label="Batch (sequences at once)" testid="weight-batch" text=batch error=error_for("Batch size") min=1.0 />
-                        <form method="dialog" class="field">
-                            <label for="weight-kv-precision">"KV-cache precision"</label>
-                            <select
-                                id="weight-kv-precision"
-                                data-testid="weight-kv-precision"
-                                prop:value=move || kv_precision.get()
-                                on:change=move |ev| kv_precision.set(event_target_value(&ev))
-                            >
-                                {Precision::NAMED
-                                    .iter()
-                                    .map(|(id, p)| {
-                                        let label = format!("{} \u{b7} {} B per element", p.label(), plain(p.bytes_per_param()));
-                                        view! { <option value=*id>{label}</option> }
-                                    })
-                                    .collect_view()}
-                            </select>
-                        </form>
+                        <PrecisionSelect label="KV-cache precision" testid="weight-kv-precision" value=kv_precision per="element" />
                         <NumberField label="Activations and overhead" testid="weight-overhead" text=overhead error=error_for("Runtime overhead") unit="%" step=5.0 />
                     </div>
                 </div>
