@@ -30,6 +30,7 @@ mod app {
     pub mod logic {
         pub mod batching;
         pub mod break_even;
+        pub mod calendar;
         pub mod decode;
         pub mod distill;
         pub mod eval;
@@ -46,7 +47,8 @@ mod app {
         pub mod rng;
         pub mod search;
         pub mod stats;
-        pub use input::{parse_number, read_f64, InputError};
+        pub mod worksheet;
+        pub use input::{parse_number, read_f64, FormField, InputError};
     }
 }
 mod diagrams;

@@ -37,4 +37,4 @@ pub mod storage;
 pub mod workloads;
 pub mod worksheet;
 
-pub use input::{parse_number, read_f64, InputError};
+pub use input::{parse_number, read_f64, FormField, InputError};

@@ -31,6 +31,28 @@ use super::format::{fixed, plain, short_e};
 use super::kv_cache;
 use super::{parse_number, InputError};
 
+/// Batching's fields: the GPU's peak compute, and each model's architecture.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// Peak dense arithmetic.
+    PeakCompute,
+    /// A model's architecture.
+    Architecture(decode::Model),
+}
+
+impl Field {
+    /// The field's name in the learner's words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::PeakCompute => "Peak compute",
+            Field::Architecture(decode::Model::A) => "Model A architecture",
+            Field::Architecture(decode::Model::B) => "Model B architecture",
+            Field::Architecture(decode::Model::Large) => "Large model architecture",
+            Field::Architecture(decode::Model::Small) => "Small model architecture",
+        }
+    }
+}
+
 /// How a mixture-of-experts model routes each token: through `per_token` of its `routed`
 /// experts (shared experts, always run, count with the rest of the model).
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -143,10 +165,7 @@ pub fn architecture(id: &str) -> Option<&'static Architecture> {
 
 /// Reads an architecture id as chosen (or as a link carried it): a listed id, or a message
 /// naming `field` that says what is wrong.
-pub fn parse_architecture(
-    field: &'static str,
-    id: &str,
-) -> Result<&'static Architecture, InputError> {
+pub fn parse_architecture(field: Field, id: &str) -> Result<&'static Architecture, InputError> {
     architecture(id.trim()).ok_or_else(|| {
         InputError::new(
             field,
@@ -167,7 +186,7 @@ pub const MAX_PEAK_TFLOPS: f64 = 1_000_000.0;
 pub fn parse_peak_tflops(text: &str) -> Result<Option<f64>, InputError> {
     match text.trim() {
         "" => Ok(None),
-        text => parse_number("Peak compute", text, 0.0, true, MAX_PEAK_TFLOPS).map(Some),
+        text => parse_number(Field::PeakCompute, text, 0.0, true, MAX_PEAK_TFLOPS).map(Some),
     }
 }
 
@@ -592,8 +611,8 @@ pub struct DecodeCard {
 pub fn decode_card(inputs: DecodeInputs) -> Result<DecodeCard, Vec<InputError>> {
     let ceilings = decode::ceilings(inputs.bandwidth, inputs.memory, inputs.a, inputs.b);
     let tflops = parse_peak_tflops(inputs.peak_tflops);
-    let a_arch = parse_architecture("Model A architecture", inputs.a_arch);
-    let b_arch = parse_architecture("Model B architecture", inputs.b_arch);
+    let a_arch = parse_architecture(Field::Architecture(decode::Model::A), inputs.a_arch);
+    let b_arch = parse_architecture(Field::Architecture(decode::Model::B), inputs.b_arch);
     let batch = kv_cache::parse_batch(inputs.batch);
     let context = kv_cache::parse_context_tokens(inputs.context);
     match (ceilings, tflops, a_arch, b_arch, batch, context) {
@@ -626,7 +645,14 @@ pub fn decode_card(inputs: DecodeInputs) -> Result<DecodeCard, Vec<InputError>> 
             // The machine's fields first, as on the card, then each model's, then the batch.
             let machine_end = errors
                 .iter()
-                .position(|e| e.field.starts_with("Model"))
+                .position(|e| {
+                    matches!(
+                        e.field,
+                        super::FormField::Decode(
+                            decode::Field::Weights(_) | decode::Field::ReadPerToken(_)
+                        )
+                    )
+                })
                 .unwrap_or(errors.len());
             if let Err(e) = tflops {
                 errors.insert(machine_end, e);

@@ -18,6 +18,17 @@
 use super::format::{fixed, plain};
 use super::{parse_number, InputError};
 
+crate::form_fields! {
+    /// The break-even calculator's fields.
+    pub enum Field {
+        ApiPrice => "API price per million tokens",
+        GpuHourly => "GPU price per hour",
+        Throughput => "Throughput per GPU",
+        Utilisation => "Utilisation",
+        TokensPerMonth => "Tokens per month",
+    }
+}
+
 /// Hours in an average month: 8,760 ÷ 12.
 pub const HOURS_PER_MONTH: f64 = 730.0;
 /// Example API price, in $ per million tokens (not a quoted price).
@@ -50,34 +61,28 @@ pub const MAX_CURVE_POINTS: usize = 10_000;
 
 /// Parses the API price in $ per million tokens, as typed (more than 0).
 pub fn parse_api_price_per_m(text: &str) -> Result<f64, InputError> {
-    parse_number(
-        "API price per million tokens",
-        text,
-        0.0,
-        true,
-        MAX_API_PRICE_PER_M,
-    )
+    parse_number(Field::ApiPrice, text, 0.0, true, MAX_API_PRICE_PER_M)
 }
 
 /// Parses the GPU price in $ per GPU-hour, as typed (more than 0).
 pub fn parse_gpu_hourly(text: &str) -> Result<f64, InputError> {
-    parse_number("GPU price per hour", text, 0.0, true, MAX_GPU_HOURLY)
+    parse_number(Field::GpuHourly, text, 0.0, true, MAX_GPU_HOURLY)
 }
 
 /// Parses one GPU's throughput in tokens/s, as typed (more than 0).
 pub fn parse_throughput_tps(text: &str) -> Result<f64, InputError> {
-    parse_number("Throughput per GPU", text, 0.0, true, MAX_THROUGHPUT_TPS)
+    parse_number(Field::Throughput, text, 0.0, true, MAX_THROUGHPUT_TPS)
 }
 
 /// Parses the volume in tokens per month, as typed (more than 0).
 pub fn parse_tokens_per_month(text: &str) -> Result<f64, InputError> {
-    parse_number("Tokens per month", text, 0.0, true, MAX_TOKENS_PER_MONTH)
+    parse_number(Field::TokensPerMonth, text, 0.0, true, MAX_TOKENS_PER_MONTH)
 }
 
 /// Parses utilisation typed as a percentage (more than 0, at most 100) and returns it as a
 /// fraction: `"60"` gives 0.6.
 pub fn parse_utilisation_percent(text: &str) -> Result<f64, InputError> {
-    parse_number("Utilisation", text, 0.0, true, 100.0).map(|percent| percent / 100.0)
+    parse_number(Field::Utilisation, text, 0.0, true, 100.0).map(|percent| percent / 100.0)
 }
 
 /// The prices and throughput that decide between shared and dedicated inference.
@@ -443,7 +448,7 @@ pub fn bills(
             };
             if volume / inputs.gpu_capacity_tokens_per_month() > MAX_GPUS {
                 return Err(vec![InputError::new(
-                    "Tokens per month",
+                    Field::TokensPerMonth,
                     format!(
                         "At this throughput and utilisation, this volume would take more than {} \
                          GPUs; enter a smaller volume, or a higher throughput or utilisation.",

@@ -14,6 +14,52 @@ use super::format::plain;
 use super::memory::gpus_needed;
 use super::{parse_number, InputError};
 
+/// Which model of a two-model calculator a field belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Model {
+    /// The decode ceiling's first model.
+    A,
+    /// The decode ceiling's second model.
+    B,
+    /// The fleet swap's model today.
+    Large,
+    /// The fleet swap's candidate.
+    Small,
+}
+
+impl Model {
+    /// Every model a calculator names.
+    pub const ALL: [Model; 4] = [Model::A, Model::B, Model::Large, Model::Small];
+}
+
+/// The decode ceiling's fields, and each model's weights (in memory, and read per token).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Field {
+    /// The GPU's memory bandwidth.
+    MemoryBandwidth,
+    /// A model's weights in memory.
+    Weights(Model),
+    /// A model's weights read per token, if fewer (a mixture of experts).
+    ReadPerToken(Model),
+}
+
+impl Field {
+    /// The field's name in the learner's words.
+    pub fn name(self) -> &'static str {
+        match self {
+            Field::MemoryBandwidth => "Memory bandwidth",
+            Field::Weights(Model::A) => "Model A",
+            Field::Weights(Model::B) => "Model B",
+            Field::Weights(Model::Large) => "Large model",
+            Field::Weights(Model::Small) => "Small model",
+            Field::ReadPerToken(Model::A) => "Model A per token",
+            Field::ReadPerToken(Model::B) => "Model B per token",
+            Field::ReadPerToken(Model::Large) => "Large model per token",
+            Field::ReadPerToken(Model::Small) => "Small model per token",
+        }
+    }
+}
+
 /// The course's example small model: an 8B model at about 4 bits, about 5 GB.
 pub const EXAMPLE_SMALL_GB: f64 = 5.0;
 /// The course's example large model: a 70B model at about 4 bits, about 40 GB.
@@ -121,25 +167,26 @@ pub const LARGE_MODEL_PRESETS: &[ModelPreset] = &[
 
 /// Parses memory bandwidth in GB/s, as typed (more than 0, at most 100,000).
 pub fn parse_bandwidth_gb_s(text: &str) -> Result<f64, InputError> {
-    parse_number("Memory bandwidth", text, 0.0, true, MAX_BANDWIDTH_GB_S)
+    parse_number(Field::MemoryBandwidth, text, 0.0, true, MAX_BANDWIDTH_GB_S)
 }
 
 /// Parses a model's weights as typed: in memory (GB, more than 0, at most 100,000) and read per
 /// token (GB). A blank read field means a dense model, which reads all its weights; a typed one
-/// must be more than 0 and at most the weights in memory. Errors name `fields.0` (memory) and
-/// `fields.1` (read per token), so each message sits by its own field.
+/// must be more than 0 and at most the weights in memory. Errors name `model`'s two fields, so
+/// each message sits by its own field.
 pub fn parse_model_weights(
     in_memory: &str,
     read_per_token: &str,
-    fields: (&'static str, &'static str),
+    model: Model,
 ) -> Result<ModelWeights, Vec<InputError>> {
-    let memory = parse_number(fields.0, in_memory, 0.0, true, MAX_WEIGHTS_GB);
+    let memory = parse_number(Field::Weights(model), in_memory, 0.0, true, MAX_WEIGHTS_GB);
     let read = match read_per_token.trim() {
         "" => Ok(None),
         text => {
-            parse_number(fields.1, text, 0.0, true, MAX_WEIGHTS_GB).and_then(|read| match memory {
+            let field = Field::ReadPerToken(model);
+            parse_number(field, text, 0.0, true, MAX_WEIGHTS_GB).and_then(|read| match memory {
                 Ok(memory) if read > memory => Err(InputError::new(
-                    fields.1,
+                    field,
                     format!(
                         "Must be at most the weights in memory, {} GB.",
                         plain(memory)
@@ -265,8 +312,8 @@ pub fn ceilings(
 ) -> Result<Ceilings, Vec<InputError>> {
     let bw = parse_bandwidth_gb_s(bandwidth);
     let memory = parse_gpu_memory_gb(memory);
-    let wa = parse_model_weights(a.0, a.1, ("Model A", "Model A per token"));
-    let wb = parse_model_weights(b.0, b.1, ("Model B", "Model B per token"));
+    let wa = parse_model_weights(a.0, a.1, Model::A);
+    let wb = parse_model_weights(b.0, b.1, Model::B);
     match (bw, memory, wa, wb) {
         (Ok(bw), Ok(memory), Ok(wa), Ok(wb)) => {
             let (fit_note, overflow) = fit_note(bw, memory, [("A", wa), ("B", wb)]);
@@ -427,7 +474,7 @@ mod tests {
         assert_eq!(min_ms_per_token(bw, EXAMPLE_LARGE_GB), 400.0);
     }
 
-    const FIELDS: (&str, &str) = ("Model B", "Model B per token");
+    const FIELDS: Model = Model::B;
 
     #[test]
     fn parse_helpers_guard_zero_and_name_the_field() {
@@ -438,7 +485,7 @@ mod tests {
         );
         let errs = parse_model_weights("0", "", FIELDS).unwrap_err();
         assert_eq!(
-            (errs[0].field, errs[0].message.as_str()),
+            (errs[0].field.name(), errs[0].message.as_str()),
             ("Model B", "Must be more than 0.")
         );
         assert_eq!(
@@ -719,7 +766,7 @@ pub(crate) mod fuzz_tests {
                 Ok(None) => prop_assert!(a.trim().is_empty()),
                 Err(e) => prop_assert!(!e.message.is_empty()),
             }
-            match parse_model_weights(&a, &b, ("A", "A per token")) {
+            match parse_model_weights(&a, &b, Model::A) {
                 Ok(w) => prop_assert!(
                     w.read_per_token_gb > 0.0 && w.read_per_token_gb <= w.in_memory_gb
                 ),

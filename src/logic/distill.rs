@@ -16,6 +16,22 @@ pub use trainer::*;
 use super::rng::SplitMix64;
 use super::{format, parse_number, InputError};
 
+crate::form_fields! {
+    /// The playground's and the trainer's fields.
+    pub enum Field {
+        Probabilities => "Probabilities",
+        Logits => "Logits",
+        Teacher => "Teacher",
+        /// A typed weight or logit of one token.
+        Value => "Value",
+        RightToken => "Right token",
+        Temperature => "Temperature",
+        Alpha => "\u{3b1}",
+        LearningRate => "Learning rate",
+        Steps => "Steps",
+    }
+}
+
 /// Fewest candidate tokens a distribution may have.
 pub const MIN_TOKENS: usize = 2;
 /// Most candidate tokens a distribution may have.
@@ -90,7 +106,7 @@ pub const PRESETS: [Preset; 2] = [SEED_PRESET, WRONG_TEACHER_PRESET];
 /// Needs 2..=10 finite, non-negative weights, not all zero (so `[70, 20, 7, 3]` works as well as
 /// `[0.70, 0.20, 0.07, 0.03]`).
 pub fn normalize(weights: &[f64]) -> Result<Vec<f64>, InputError> {
-    const FIELD: &str = "Probabilities";
+    const FIELD: Field = Field::Probabilities;
     if weights.len() < MIN_TOKENS || weights.len() > MAX_TOKENS {
         return Err(InputError::new(
             FIELD,
@@ -128,7 +144,7 @@ pub fn normalize(weights: &[f64]) -> Result<Vec<f64>, InputError> {
 /// Parses one typed weight per token and normalizes them into probabilities summing to 1.
 ///
 /// The message of an error names the token (`Token 2: …`) under `field`.
-pub fn parse_distribution(field: &'static str, texts: &[&str]) -> Result<Vec<f64>, InputError> {
+pub fn parse_distribution(field: Field, texts: &[&str]) -> Result<Vec<f64>, InputError> {
     let mut weights = Vec::with_capacity(texts.len());
     for (i, text) in texts.iter().enumerate() {
         let w = parse_number(field, text, 0.0, false, 1e9)
@@ -140,17 +156,23 @@ pub fn parse_distribution(field: &'static str, texts: &[&str]) -> Result<Vec<f64
 
 /// Parses a temperature T, as typed (dimensionless, `MIN_TEMPERATURE..=MAX_TEMPERATURE`).
 pub fn parse_temperature(text: &str) -> Result<f64, InputError> {
-    parse_number("Temperature", text, MIN_TEMPERATURE, false, MAX_TEMPERATURE)
+    parse_number(
+        Field::Temperature,
+        text,
+        MIN_TEMPERATURE,
+        false,
+        MAX_TEMPERATURE,
+    )
 }
 
 /// Parses the mixing weight α of the hard-label loss, as typed (a fraction, 0..=1).
 pub fn parse_alpha(text: &str) -> Result<f64, InputError> {
-    parse_number("\u{3b1}", text, 0.0, false, 1.0)
+    parse_number(Field::Alpha, text, 0.0, false, 1.0)
 }
 
 /// Parses a learning rate, as typed (more than 0, at most `MAX_LEARNING_RATE`).
 pub fn parse_learning_rate(text: &str) -> Result<f64, InputError> {
-    parse_number("Learning rate", text, 0.0, true, MAX_LEARNING_RATE)
+    parse_number(Field::LearningRate, text, 0.0, true, MAX_LEARNING_RATE)
 }
 
 /// Cross-entropy Σ −t·ln(s) of `student` against `target`, in nats (natural log).
@@ -462,10 +484,10 @@ pub const MAX_WEIGHT: f64 = 1e9;
 
 /// Parses one typed value of a distribution: a weight (0..=`MAX_WEIGHT`) or a logit
 /// (−`MAX_LOGIT`..=`MAX_LOGIT`, nats).
-pub fn parse_value(field: &'static str, entry: Entry, text: &str) -> Result<f64, InputError> {
+pub fn parse_value(entry: Entry, text: &str) -> Result<f64, InputError> {
     match entry {
-        Entry::Weights => parse_number(field, text, 0.0, false, MAX_WEIGHT),
-        Entry::Logits => parse_number(field, text, -MAX_LOGIT, false, MAX_LOGIT),
+        Entry::Weights => parse_number(Field::Value, text, 0.0, false, MAX_WEIGHT),
+        Entry::Logits => parse_number(Field::Value, text, -MAX_LOGIT, false, MAX_LOGIT),
     }
 }
 
@@ -480,7 +502,7 @@ pub fn log_probs(entry: Entry, values: &[f64]) -> Result<Vec<f64>, InputError> {
         Entry::Logits => {
             if values.len() < MIN_TOKENS || values.len() > MAX_TOKENS {
                 return Err(InputError::new(
-                    "Logits",
+                    Field::Logits,
                     format!("Give between {MIN_TOKENS} and {MAX_TOKENS} tokens."),
                 ));
             }

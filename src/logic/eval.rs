@@ -13,6 +13,20 @@
 //! piece at a time (`chunked`) and the reader's editor (`editor`).
 
 use super::{format, InputError};
+
+crate::form_fields! {
+    /// The mini eval's fields that take typed or pasted text (its cases' fields are the
+    /// editor's [`editor::Field`]).
+    pub enum InputField {
+        Tolerance => "Tolerance",
+        /// Two columns of pass/fail, pasted.
+        PastedResults => "Pasted results",
+        /// An eval file (JSON), pasted or chosen.
+        EvalFile => "Eval file",
+        /// The import box, before its text is known to be either.
+        Import => "Import",
+    }
+}
 use serde::{Deserialize, Serialize};
 
 pub mod chunked;

@@ -10,6 +10,15 @@ use super::format::{fixed, plain};
 use super::memory::gpus_needed;
 use super::{parse_number, InputError};
 
+crate::form_fields! {
+    /// The fleet-swap calculator's own fields (its models' are the decode ceiling's).
+    pub enum Field {
+        RequestsPerDay => "Requests per day",
+        OutputTokens => "Output tokens per request",
+        Gpus => "GPUs",
+    }
+}
+
 /// Seconds in a day.
 pub const SECONDS_PER_DAY: f64 = 86_400.0;
 
@@ -22,23 +31,17 @@ pub const MAX_GPUS: f64 = 1_000_000.0;
 
 /// Parses requests per day, as typed (more than 0).
 pub fn parse_requests_per_day(text: &str) -> Result<f64, InputError> {
-    parse_number("Requests per day", text, 0.0, true, MAX_REQUESTS_PER_DAY)
+    parse_number(Field::RequestsPerDay, text, 0.0, true, MAX_REQUESTS_PER_DAY)
 }
 
 /// Parses output tokens per request, as typed (more than 0).
 pub fn parse_output_tokens(text: &str) -> Result<f64, InputError> {
-    parse_number(
-        "Output tokens per request",
-        text,
-        0.0,
-        true,
-        MAX_OUTPUT_TOKENS,
-    )
+    parse_number(Field::OutputTokens, text, 0.0, true, MAX_OUTPUT_TOKENS)
 }
 
 /// Parses the current GPU count, as typed (a whole number, 1 to 1,000,000).
 pub fn parse_gpu_count(text: &str) -> Result<u64, InputError> {
-    const FIELD: &str = "GPUs";
+    const FIELD: Field = Field::Gpus;
     let value = parse_number(FIELD, text, 1.0, false, MAX_GPUS)?;
     if value.fract() != 0.0 {
         return Err(InputError::new(FIELD, "Enter a whole number."));
@@ -205,16 +208,8 @@ pub fn fleet_of(
 ) -> Result<Fleet, Vec<InputError>> {
     let requests = parse_requests_per_day(requests);
     let tokens = parse_output_tokens(tokens);
-    let large = super::decode::parse_model_weights(
-        large.0,
-        large.1,
-        ("Large model", "Large model per token"),
-    );
-    let small = super::decode::parse_model_weights(
-        small.0,
-        small.1,
-        ("Small model", "Small model per token"),
-    );
+    let large = super::decode::parse_model_weights(large.0, large.1, super::decode::Model::Large);
+    let small = super::decode::parse_model_weights(small.0, small.1, super::decode::Model::Small);
     let gpus = parse_gpu_count(gpus);
     let gpu_memory = super::decode::parse_gpu_memory_gb(gpu_memory);
     match (requests, tokens, large, small, gpus, gpu_memory) {

@@ -5,17 +5,17 @@ use std::fmt;
 /// An input a learner typed that the maths cannot use, with a message they can read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputError {
-    /// Which input is wrong, in the learner's words (e.g. "Parameters").
-    pub field: &'static str,
+    /// Which input is wrong: a field of one form.
+    pub field: FormField,
     /// What is wrong with it, as a full sentence.
     pub message: String,
 }
 
 impl InputError {
     /// An error on `field` with `message`.
-    pub fn new(field: &'static str, message: impl Into<String>) -> Self {
+    pub fn new(field: impl Into<FormField>, message: impl Into<String>) -> Self {
         Self {
-            field,
+            field: field.into(),
             message: message.into(),
         }
     }
@@ -23,8 +23,102 @@ impl InputError {
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.field, self.message)
+        write!(f, "{}: {}", self.field.name(), self.message)
     }
+}
+
+/// Names a form's fields: each module that reads a form has an enum of its fields, and
+/// [`FormField`] holds any of them, so that an error and the field it belongs beside find each
+/// other by type, not by text.
+macro_rules! forms {
+    ($($(#[$doc:meta])* $form:ident($field:ty),)*) => {
+        /// The field an [`InputError`] is about: a field of one form.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum FormField {
+            $($(#[$doc])* $form($field),)*
+        }
+
+        impl FormField {
+            /// The field's name in the learner's words, as its messages read it. This knows
+            /// every form's words: code in the browser names a field through its own form's
+            /// enum (`memory::Field::name`), so that a module carries only its forms' words.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $(FormField::$form(f) => f.name(),)*
+                }
+            }
+        }
+
+        $(
+            impl From<$field> for FormField {
+                fn from(f: $field) -> Self {
+                    FormField::$form(f)
+                }
+            }
+
+            impl PartialEq<$field> for FormField {
+                fn eq(&self, f: &$field) -> bool {
+                    *self == FormField::$form(*f)
+                }
+            }
+        )*
+    };
+}
+
+forms! {
+    /// Weight memory: the model's size, its precision and the GPU's memory.
+    Memory(super::memory::Field),
+    /// The KV cache and runtime allowance: a model's shape, context and batch.
+    KvCache(super::kv_cache::Field),
+    /// The decode ceiling: bandwidth and each model's weights.
+    Decode(super::decode::Field),
+    /// Batching: peak compute and each model's architecture.
+    Batching(super::batching::Field),
+    /// Shared or dedicated: prices, throughput and volume.
+    BreakEven(super::break_even::Field),
+    /// Swapping a fleet to a smaller model: traffic and GPUs.
+    Fleet(super::fleet::Field),
+    /// Latency: the distribution's shape and an end-to-end request's parts.
+    Latency(super::latency::Field),
+    /// The try-it worksheet: prompts, threshold and speeds.
+    Worksheet(super::worksheet::Field),
+    /// The distillation playground: distributions and training settings.
+    Distill(super::distill::Field),
+    /// The mini eval: tolerance and imports.
+    Eval(super::eval::InputField),
+}
+
+/// Tests say which field an error is on by the name the learner reads beside it.
+#[cfg(test)]
+impl PartialEq<&str> for FormField {
+    fn eq(&self, name: &&str) -> bool {
+        self.name() == *name
+    }
+}
+
+/// Declares a form's fields: an enum of them, each with its name in the learner's words.
+#[macro_export]
+macro_rules! form_fields {
+    ($(#[$doc:meta])* pub enum $field:ident { $($(#[$vdoc:meta])* $variant:ident => $name:literal,)* }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum $field {
+            $($(#[$vdoc])* $variant,)*
+        }
+
+        impl $field {
+            /// Every field, in the order the form shows them.
+            #[allow(dead_code, reason = "tests walk every field; a module may not")]
+            pub const ALL: &'static [$field] = &[$($field::$variant,)*];
+
+            /// The field's name in the learner's words.
+            pub fn name(self) -> &'static str {
+                match self {
+                    $($field::$variant => $name,)*
+                }
+            }
+        }
+    };
 }
 
 /// The smallest value a quantity that must be more than 0 takes: the last place
@@ -39,7 +133,18 @@ pub const SMALLEST_POSITIVE: f64 = 0.001;
 /// message. `min_exclusive` makes the lower bound strict (for quantities that cannot be zero);
 /// with a bound of 0, values between 0 and [`SMALLEST_POSITIVE`] are refused too.
 pub fn parse_number(
-    field: &'static str,
+    field: impl Into<FormField>,
+    text: &str,
+    min: f64,
+    min_exclusive: bool,
+    max: f64,
+) -> Result<f64, InputError> {
+    read_number(field.into(), text, min, min_exclusive, max)
+}
+
+/// [`parse_number`] for one field type: one copy of the code, however many forms call it.
+fn read_number(
+    field: FormField,
     text: &str,
     min: f64,
     min_exclusive: bool,
@@ -143,8 +248,49 @@ pub fn read_f64(text: &str) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Any field: these tests are about the numbers.
+    const P: crate::logic::memory::Field = crate::logic::memory::Field::Parameters;
     use crate::logic::fuzz::{any_text, finite};
     use proptest::prelude::*;
+
+    /// Within a form, no two fields share a name: the name starts each message the learner
+    /// reads, so two alike would leave them guessing which field is wrong.
+    #[test]
+    fn a_forms_fields_have_distinct_names() {
+        use crate::logic::worksheet;
+        use crate::logic::{batching, decode, distill, eval, fleet, kv_cache, latency, memory};
+        fn names<F: Copy + Into<FormField>>(fields: &[F]) -> Vec<&'static str> {
+            fields.iter().map(|&f| f.into().name()).collect()
+        }
+        let models = decode::Model::ALL;
+        let decode: Vec<decode::Field> = std::iter::once(decode::Field::MemoryBandwidth)
+            .chain(models.map(decode::Field::Weights))
+            .chain(models.map(decode::Field::ReadPerToken))
+            .collect();
+        let batching: Vec<batching::Field> = std::iter::once(batching::Field::PeakCompute)
+            .chain(models.map(batching::Field::Architecture))
+            .collect();
+        let forms = [
+            names(memory::Field::ALL),
+            names(kv_cache::Field::ALL),
+            names(&decode),
+            names(&batching),
+            names(crate::logic::break_even::Field::ALL),
+            names(fleet::Field::ALL),
+            names(latency::Field::ALL),
+            names(worksheet::Field::ALL),
+            names(distill::Field::ALL),
+            names(eval::InputField::ALL),
+        ];
+        for form in forms {
+            let mut sorted = form.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            assert_eq!(sorted.len(), form.len(), "{form:?}");
+            assert!(form.iter().all(|n| !n.is_empty()), "{form:?}");
+        }
+    }
 
     proptest! {
         #[test]
@@ -155,14 +301,14 @@ mod tests {
             exclusive in any::<bool>(),
         ) {
             let (min, max) = if lo <= hi { (lo, hi) } else { (hi, lo) };
-            match parse_number("Field", &text, min, exclusive, max) {
+            match parse_number(P, &text, min, exclusive, max) {
                 Ok(x) => {
                     prop_assert!(x.is_finite() && x >= min && x <= max);
                     prop_assert!(!(exclusive && x == min));
                     prop_assert!(!(exclusive && min == 0.0 && x < SMALLEST_POSITIVE));
                 }
                 Err(e) => {
-                    prop_assert_eq!(e.field, "Field");
+                    prop_assert_eq!(e.field, P);
                     prop_assert!(e.message.ends_with('.') && e.message.len() > 5);
                 }
             }
@@ -171,7 +317,7 @@ mod tests {
         #[test]
         fn a_number_written_out_reads_back_within_two_units_in_the_last_place(x in finite()) {
             for text in [format!("{x}"), format!(" {x:e} ")] {
-                let back = parse_number("x", &text, f64::MIN, false, f64::MAX);
+                let back = parse_number(P, &text, f64::MIN, false, f64::MAX);
                 // Within a few units of the largest `f64`, the product can round past it.
                 if x.abs() > 1.7976931348623e308 && back.is_err() {
                     continue;
@@ -255,18 +401,14 @@ mod tests {
 
     #[test]
     fn parses_plain_and_scientific_numbers() {
-        assert_eq!(parse_number("x", " 70 ", 0.0, true, 1e6), Ok(70.0));
-        assert_eq!(parse_number("x", "4.85", 0.0, true, 1e6), Ok(4.85));
-        assert_eq!(parse_number("x", "1e3", 0.0, true, 1e6), Ok(1000.0));
+        assert_eq!(parse_number(P, " 70 ", 0.0, true, 1e6), Ok(70.0));
+        assert_eq!(parse_number(P, "4.85", 0.0, true, 1e6), Ok(4.85));
+        assert_eq!(parse_number(P, "1e3", 0.0, true, 1e6), Ok(1000.0));
     }
 
     #[test]
     fn rejects_what_makes_no_sense_with_a_message() {
-        let msg = |t: &str| {
-            parse_number("Parameters", t, 0.0, true, 1e5)
-                .unwrap_err()
-                .message
-        };
+        let msg = |t: &str| parse_number(P, t, 0.0, true, 1e5).unwrap_err().message;
         assert_eq!(msg(""), "Enter a number.");
         assert_eq!(msg("abc"), "\u{201c}abc\u{201d} is not a number.");
         assert_eq!(msg("NaN"), "Enter a finite number.");
@@ -276,7 +418,7 @@ mod tests {
         assert_eq!(msg("-0"), "Must be more than 0.");
         assert_eq!(msg("1e-308"), "Must be at least 0.001.");
         assert_eq!(msg("0.0009"), "Must be at least 0.001.");
-        assert_eq!(parse_number("x", "0.001", 0.0, true, 1.0), Ok(0.001));
+        assert_eq!(parse_number(P, "0.001", 0.0, true, 1.0), Ok(0.001));
         assert_eq!(msg("200000"), "Must be at most 100,000.");
     }
 }

@@ -7,6 +7,18 @@
 use super::format::plain;
 use super::{parse_number, InputError};
 
+crate::form_fields! {
+    /// A model's shape, context and batch: the KV cache's fields, and the runtime allowance's.
+    pub enum Field {
+        Layers => "Layers",
+        KvHeads => "KV heads",
+        HeadDimension => "Head dimension",
+        ContextLength => "Context length",
+        BatchSize => "Batch size",
+        RuntimeOverhead => "Runtime overhead",
+    }
+}
+
 /// The shape and load that size a KV cache.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct KvCacheInputs {
@@ -93,7 +105,7 @@ pub const MAX_BATCH: f64 = 100_000.0;
 pub const MAX_OVERHEAD_PERCENT: f64 = 1_000.0;
 
 /// Parses a whole count in `1..=max`, as typed.
-fn parse_count(field: &'static str, text: &str, max: f64) -> Result<u64, InputError> {
+fn parse_count(field: Field, text: &str, max: f64) -> Result<u64, InputError> {
     let value = parse_number(field, text, 1.0, false, max)?;
     if value.fract() != 0.0 {
         return Err(InputError::new(field, "Enter a whole number."));
@@ -103,32 +115,38 @@ fn parse_count(field: &'static str, text: &str, max: f64) -> Result<u64, InputEr
 
 /// Parses the number of layers, as typed (a whole number, 1 to 1,000).
 pub fn parse_layers(text: &str) -> Result<u64, InputError> {
-    parse_count("Layers", text, MAX_LAYERS)
+    parse_count(Field::Layers, text, MAX_LAYERS)
 }
 
 /// Parses the number of KV heads, as typed (a whole number, 1 to 1,024).
 pub fn parse_kv_heads(text: &str) -> Result<u64, InputError> {
-    parse_count("KV heads", text, MAX_KV_HEADS)
+    parse_count(Field::KvHeads, text, MAX_KV_HEADS)
 }
 
 /// Parses the head dimension in elements, as typed (a whole number, 1 to 4,096).
 pub fn parse_head_dim(text: &str) -> Result<u64, InputError> {
-    parse_count("Head dimension", text, MAX_HEAD_DIM)
+    parse_count(Field::HeadDimension, text, MAX_HEAD_DIM)
 }
 
 /// Parses the context length in tokens, as typed (a whole number, 1 to 100 million).
 pub fn parse_context_tokens(text: &str) -> Result<u64, InputError> {
-    parse_count("Context length", text, MAX_CONTEXT_TOKENS)
+    parse_count(Field::ContextLength, text, MAX_CONTEXT_TOKENS)
 }
 
 /// Parses the batch size in sequences, as typed (a whole number, 1 to 100,000).
 pub fn parse_batch(text: &str) -> Result<u64, InputError> {
-    parse_count("Batch size", text, MAX_BATCH)
+    parse_count(Field::BatchSize, text, MAX_BATCH)
 }
 
 /// Parses the runtime overhead in percent, as typed (0 to 1,000; 0 means none).
 pub fn parse_overhead_percent(text: &str) -> Result<f64, InputError> {
-    parse_number("Runtime overhead", text, 0.0, false, MAX_OVERHEAD_PERCENT)
+    parse_number(
+        Field::RuntimeOverhead,
+        text,
+        0.0,
+        false,
+        MAX_OVERHEAD_PERCENT,
+    )
 }
 
 /// KV-cache bytes one token adds to one sequence (B/token): 2 (K and V) × layers × KV heads ×
@@ -237,7 +255,7 @@ mod tests {
         assert_eq!(parse_context_tokens("1e5"), Ok(100_000));
         let err = parse_kv_heads("2.5").unwrap_err();
         assert_eq!(
-            (err.field, err.message.as_str()),
+            (err.field.name(), err.message.as_str()),
             ("KV heads", "Enter a whole number.")
         );
         assert_eq!(parse_batch("0").unwrap_err().message, "Must be at least 1.");

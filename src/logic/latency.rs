@@ -23,6 +23,20 @@ use super::rng::SplitMix64;
 use super::stats::{percentile_nearest_rank, sorted};
 use super::{parse_number, InputError};
 
+crate::form_fields! {
+    /// The latency widgets' fields: the distribution's shape, then an end-to-end request's parts.
+    pub enum Field {
+        Median => "Median",
+        Sigma => "Tail (sigma)",
+        SlowOneIn => "1 in N is slow",
+        SlowFactor => "Slow factor",
+        Requests => "Requests",
+        Network => "Network",
+        Queue => "Queue",
+        Inference => "Inference",
+    }
+}
+
 /// Largest median accepted, in ms (one hour).
 pub const MAX_MEDIAN_MS: f64 = 3_600_000.0;
 /// Largest sigma accepted (the spread of log-times); 0 means every request takes the median.
@@ -39,7 +53,7 @@ pub const MAX_BINS: usize = 1_000;
 pub const MAX_PART_MS: f64 = 3_600_000.0;
 
 /// Parses a whole count in `min..=max`, as typed.
-fn parse_count(field: &'static str, text: &str, min: f64, max: f64) -> Result<u64, InputError> {
+fn parse_count(field: Field, text: &str, min: f64, max: f64) -> Result<u64, InputError> {
     let value = parse_number(field, text, min, false, max)?;
     if value.fract() != 0.0 {
         return Err(InputError::new(field, "Enter a whole number."));
@@ -49,44 +63,44 @@ fn parse_count(field: &'static str, text: &str, min: f64, max: f64) -> Result<u6
 
 /// Parses the median response time in ms, as typed (more than 0, at most one hour).
 pub fn parse_median_ms(text: &str) -> Result<f64, InputError> {
-    parse_number("Median", text, 0.0, true, MAX_MEDIAN_MS)
+    parse_number(Field::Median, text, 0.0, true, MAX_MEDIAN_MS)
 }
 
 /// Parses sigma, the tail control, as typed (0 to 3; 0.5 is moderately skewed).
 pub fn parse_sigma(text: &str) -> Result<f64, InputError> {
-    parse_number("Tail (sigma)", text, 0.0, false, MAX_SIGMA)
+    parse_number(Field::Sigma, text, 0.0, false, MAX_SIGMA)
 }
 
 /// Parses N of "1 in N requests is slow", as typed (a whole number, 0 to 100,000; 0 means
 /// none are slow, 1 means all are).
 pub fn parse_slow_one_in(text: &str) -> Result<u32, InputError> {
-    parse_count("1 in N is slow", text, 0.0, MAX_SLOW_ONE_IN).map(|n| n as u32)
+    parse_count(Field::SlowOneIn, text, 0.0, MAX_SLOW_ONE_IN).map(|n| n as u32)
 }
 
 /// Parses how many times longer a slow request takes, as typed (1 to 1,000; ×).
 pub fn parse_slow_factor(text: &str) -> Result<f64, InputError> {
-    parse_number("Slow factor", text, 1.0, false, MAX_SLOW_FACTOR)
+    parse_number(Field::SlowFactor, text, 1.0, false, MAX_SLOW_FACTOR)
 }
 
 #[cfg(test)]
 /// Parses the number of requests to sample, as typed (a whole number, 1 to 100,000).
 pub fn parse_sample_count(text: &str) -> Result<usize, InputError> {
-    parse_count("Requests", text, 1.0, MAX_SAMPLES as f64).map(|n| n as usize)
+    parse_count(Field::Requests, text, 1.0, MAX_SAMPLES as f64).map(|n| n as usize)
 }
 
 /// Parses network time in ms, as typed (0 to one hour).
 pub fn parse_network_ms(text: &str) -> Result<f64, InputError> {
-    parse_number("Network", text, 0.0, false, MAX_PART_MS)
+    parse_number(Field::Network, text, 0.0, false, MAX_PART_MS)
 }
 
 /// Parses queueing time in ms, as typed (0 to one hour).
 pub fn parse_queue_ms(text: &str) -> Result<f64, InputError> {
-    parse_number("Queue", text, 0.0, false, MAX_PART_MS)
+    parse_number(Field::Queue, text, 0.0, false, MAX_PART_MS)
 }
 
 /// Parses inference (on-GPU) time in ms, as typed (0 to one hour).
 pub fn parse_inference_ms(text: &str) -> Result<f64, InputError> {
-    parse_number("Inference", text, 0.0, false, MAX_PART_MS)
+    parse_number(Field::Inference, text, 0.0, false, MAX_PART_MS)
 }
 
 /// How response times are drawn: lognormal around a median, plus an optional slow tail.

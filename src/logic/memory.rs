@@ -7,6 +7,15 @@ use super::format::{fixed, plain};
 use super::kv_cache::{self, KvCacheInputs};
 use super::{parse_number, InputError};
 
+crate::form_fields! {
+    /// The weight-memory calculator's fields.
+    pub enum Field {
+        Parameters => "Parameters",
+        BitsPerWeight => "Bits per weight",
+        GpuMemory => "GPU memory",
+    }
+}
+
 /// How each weight is stored. Bytes per parameter follow from the bit width.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Precision {
@@ -92,7 +101,7 @@ pub const MAX_GPUS: f64 = 1e12;
 /// The refusal of a model that needs more than [`MAX_GPUS`], said by the GPU memory field.
 fn too_many_gpus() -> InputError {
     InputError::new(
-        "GPU memory",
+        Field::GpuMemory,
         format!(
             "This would take more than {} GPUs of this size; enter more memory per GPU, or a \
              smaller model or context.",
@@ -103,17 +112,17 @@ fn too_many_gpus() -> InputError {
 
 /// Parses parameters in billions, as typed.
 pub fn parse_params_b(text: &str) -> Result<f64, InputError> {
-    parse_number("Parameters", text, 0.0, true, MAX_PARAMS_B)
+    parse_number(Field::Parameters, text, 0.0, true, MAX_PARAMS_B)
 }
 
 /// Parses a custom bits-per-weight value, as typed.
 pub fn parse_bits(text: &str) -> Result<f64, InputError> {
-    parse_number("Bits per weight", text, 0.0, true, MAX_BITS)
+    parse_number(Field::BitsPerWeight, text, 0.0, true, MAX_BITS)
 }
 
 /// Parses GPU memory in GB, as typed.
 pub fn parse_gpu_gb(text: &str) -> Result<f64, InputError> {
-    parse_number("GPU memory", text, 0.0, true, MAX_GPU_GB)
+    parse_number(Field::GpuMemory, text, 0.0, true, MAX_GPU_GB)
 }
 
 /// Memory of the weights alone, in GB (10⁹ bytes): billions of parameters × bytes per parameter.

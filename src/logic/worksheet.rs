@@ -4,6 +4,18 @@
 
 use crate::logic::format::plain;
 use crate::logic::{parse_number, InputError};
+
+crate::form_fields! {
+    /// The worksheet's fields.
+    pub enum Field {
+        Prompts => "Prompts",
+        PassThreshold => "Pass threshold",
+        SmallTps => "Small model tok/s",
+        LargeTps => "Large model tok/s",
+        /// The lock itself (locking twice).
+        Lock => "Lock",
+    }
+}
 use serde::{Deserialize, Serialize};
 
 /// Most prompts a worksheet holds.
@@ -108,15 +120,15 @@ pub const NOT_LOCKED: &str =
 
 /// Parses the number of prompts, as typed (a whole number, 1 to 50).
 pub fn parse_prompts(text: &str) -> Result<u32, InputError> {
-    whole("Prompts", text, 1, MAX_PROMPTS)
+    whole(Field::Prompts, text, 1, MAX_PROMPTS)
 }
 
 /// Parses the pass threshold, as typed (a whole number of prompts, 1 to `prompts`).
 pub fn parse_threshold(text: &str, prompts: u32) -> Result<u32, InputError> {
-    whole("Pass threshold", text, 1, prompts)
+    whole(Field::PassThreshold, text, 1, prompts)
 }
 
-fn whole(field: &'static str, text: &str, min: u32, max: u32) -> Result<u32, InputError> {
+fn whole(field: Field, text: &str, min: u32, max: u32) -> Result<u32, InputError> {
     let v = parse_number(field, text, f64::from(min), false, f64::from(max))?;
     if v.fract() != 0.0 {
         return Err(InputError::new(field, "Enter a whole number of prompts."));
@@ -125,7 +137,7 @@ fn whole(field: &'static str, text: &str, min: u32, max: u32) -> Result<u32, Inp
 }
 
 /// Parses tokens per second, as typed; empty text means "not measured yet".
-pub fn parse_tps(field: &'static str, text: &str) -> Result<Option<f64>, InputError> {
+pub fn parse_tps(field: Field, text: &str) -> Result<Option<f64>, InputError> {
     if text.trim().is_empty() {
         return Ok(None);
     }
@@ -174,7 +186,7 @@ impl Worksheet {
     /// not usable. Resets the per-prompt results to the locked number of prompts.
     pub fn lock(&mut self, now_ms: f64) -> Result<(), Vec<InputError>> {
         if self.is_locked() {
-            return Err(vec![InputError::new("Lock", "Already locked.")]);
+            return Err(vec![InputError::new(Field::Lock, "Already locked.")]);
         }
         let prompts = parse_prompts(&self.prompts).map_err(|e| vec![e])?;
         let threshold = parse_threshold(&self.threshold, prompts).map_err(|e| vec![e])?;
@@ -234,10 +246,12 @@ impl Worksheet {
         let Some(Locked { prompts, threshold }) = self.locked else {
             return Err(format!("No decision yet. {NOT_LOCKED}"));
         };
+        // Named by the worksheet's own fields, not `InputError`'s text (see `FormField::name`).
+        let said = |field: Field| move |e: InputError| format!("{}: {}", field.name(), e.message);
         let tps_small =
-            parse_tps("Small model tok/s", &self.small_tps).map_err(|e| e.to_string())?;
+            parse_tps(Field::SmallTps, &self.small_tps).map_err(said(Field::SmallTps))?;
         let tps_large =
-            parse_tps("Large model tok/s", &self.large_tps).map_err(|e| e.to_string())?;
+            parse_tps(Field::LargeTps, &self.large_tps).map_err(said(Field::LargeTps))?;
         let (small, large) = (self.score(Which::Small), self.score(Which::Large));
         let (small_ok, large_ok) = (small >= threshold, large >= threshold);
         let (sm, lg) = (self.model(Which::Small), self.model(Which::Large));
@@ -355,14 +369,14 @@ impl Worksheet {
         } else {
             md.push_str("(none: the threshold is not locked)\n\n");
         }
-        let tps = |t: &str| match parse_tps("tok/s", t) {
+        let tps = |field, t: &str| match parse_tps(field, t) {
             Ok(Some(v)) => format!("{} tok/s", plain(v)),
             _ => "not measured".into(),
         };
         md.push_str(&format!(
             "## 3. Speed (llama-bench)\n\n- {sn}: {}\n- {ln}: {}\n\n## 4. Decision\n\n",
-            tps(&self.small_tps),
-            tps(&self.large_tps)
+            tps(Field::SmallTps, &self.small_tps),
+            tps(Field::LargeTps, &self.large_tps)
         ));
         md.push_str(&match self.decision() {
             Ok(s) | Err(s) => s,
@@ -502,9 +516,9 @@ mod tests {
         let mut w = locked("8");
         w.small_tps = "fast".into();
         assert!(w.decision().unwrap_err().contains("Small model tok/s"));
-        assert_eq!(parse_tps("x", " "), Ok(None));
+        assert_eq!(parse_tps(Field::SmallTps, " "), Ok(None));
         assert_eq!(
-            parse_tps("x", "0").unwrap_err().message,
+            parse_tps(Field::SmallTps, "0").unwrap_err().message,
             "Must be more than 0."
         );
     }
@@ -628,7 +642,7 @@ mod fuzz_tests {
                 Ok(t) => prop_assert!((1..=prompts).contains(&t)),
                 Err(e) => prop_assert!(!e.message.is_empty()),
             }
-            match parse_tps("tok/s", &text) {
+            match parse_tps(Field::LargeTps, &text) {
                 Ok(Some(x)) => prop_assert!(x > 0.0 && x <= MAX_TPS),
                 Ok(None) => prop_assert!(text.trim().is_empty()),
                 Err(e) => prop_assert!(!e.message.is_empty()),

@@ -3,6 +3,7 @@
 
 use super::controls::{Calculation, Chart, ChartAxes, NumberField, Output, Presets, WidgetCard};
 use crate::content::WidgetParams;
+use crate::logic::break_even::Field;
 use crate::logic::break_even::{bills, chart_description, dollars, verdict, wins_text, Bills};
 use crate::logic::chart::sizing::{break_even_chart, dollars_tick, volume_tick};
 use crate::logic::chart::Stroke;
@@ -69,7 +70,6 @@ pub fn BreakEven(
         ],
         Signal::derive(move || !stale.get()),
     );
-    let error_for = move |field: &'static str| calc.error_for(field);
     let show = move |f: fn(&Bills) -> String| calc.show(f);
     let chart = Memo::new(move |_| shown.get().map(|b| break_even_chart(&b)));
     let svg = Signal::derive(move || chart.get().and_then(|c| c.svg().ok()).unwrap_or_default());
@@ -110,12 +110,12 @@ pub fn BreakEven(
                 "The starting values are examples to show the arithmetic, not quoted prices. Enter your own."
             </p>
             <div class="controls">
-                <NumberField label="API price per million tokens (example)" testid="break-even-api-price" text=price error=error_for("API price per million tokens") unit="$/M" step=0.1 />
-                <NumberField label="GPU price per hour (example)" testid="break-even-gpu-hourly" text=hourly error=error_for("GPU price per hour") unit="$/h" step=0.1 />
-                <NumberField label="Throughput of one GPU (example)" testid="break-even-throughput" text=tps error=error_for("Throughput per GPU") unit="tok/s" step=100.0 />
-                <NumberField label="Share of the month at that throughput" testid="break-even-utilisation" text=util error=error_for("Utilisation") unit="%" step=5.0 />
+                <NumberField label="API price per million tokens (example)" testid="break-even-api-price" text=price error=calc.error_for(Field::ApiPrice) unit="$/M" step=0.1 />
+                <NumberField label="GPU price per hour (example)" testid="break-even-gpu-hourly" text=hourly error=calc.error_for(Field::GpuHourly) unit="$/h" step=0.1 />
+                <NumberField label="Throughput of one GPU (example)" testid="break-even-throughput" text=tps error=calc.error_for(Field::Throughput) unit="tok/s" step=100.0 />
+                <NumberField label="Share of the month at that throughput" testid="break-even-utilisation" text=util error=calc.error_for(Field::Utilisation) unit="%" step=5.0 />
                 <div class="control-group">
-                    <NumberField label="Your volume, tokens a month" testid="break-even-volume" text=vol error=error_for("Tokens per month") unit="tokens" step=100000000.0 />
+                    <NumberField label="Your volume, tokens a month" testid="break-even-volume" text=vol error=calc.error_for(Field::TokensPerMonth) unit="tokens" step=100000000.0 />
                     <Presets label="Volume presets" options=vec![("100M", "100000000"), ("1B", "1000000000"), ("10B", "10000000000"), ("100B", "100000000000")] text=vol />
                 </div>
             </div>

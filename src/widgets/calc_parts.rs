@@ -2,11 +2,12 @@
 //! and a note on whether the weights fit.
 
 use super::controls::NumberField;
-use crate::logic::batching::ARCHITECTURES;
-use crate::logic::decode::ModelPreset;
+use crate::logic::batching::{self, ARCHITECTURES};
+use crate::logic::decode::{self, Model, ModelPreset};
 use crate::logic::format::plain;
 use crate::logic::gpus::{GpuPreset, GPU_PRESETS};
 use crate::logic::memory::Precision;
+use crate::logic::FormField;
 use leptos::prelude::*;
 
 /// A number as a reader would type it back: `3350`, `4.85` (no thousands separators).
@@ -243,46 +244,40 @@ fn ModelPresets(
     }
 }
 
-/// The words and hooks of one model's fields: labels, `data-testid`s, and the field names the
-/// calculator's errors carry (which must be those its logic names). Built by
-/// [`model_field_names!`](crate::model_field_names) from the model's name.
+/// The words and hooks of one model's fields: labels, `data-testid`s, and which model the
+/// calculator's errors name. Built by [`model_field_names!`](crate::model_field_names) from the
+/// model's name.
 #[derive(Debug, Clone, Copy)]
 pub struct ModelFieldNames {
+    /// The model, as its fields' errors name it.
+    pub model: Model,
     /// Label of the weights-in-memory field, e.g. `Model A: weights in memory`.
     pub memory_label: &'static str,
     /// Its `data-testid`.
     pub memory_testid: &'static str,
-    /// Its error field, e.g. `Model A`.
-    pub memory_field: &'static str,
     /// Label of the read-per-token field.
     pub read_label: &'static str,
     /// Its `data-testid`.
     pub read_testid: &'static str,
-    /// Its error field, e.g. `Model A per token`.
-    pub read_field: &'static str,
     /// What the preset buttons are for, read by screen readers.
     pub presets_label: &'static str,
     /// Label of the architecture menu, e.g. `Model A: architecture`.
     pub architecture_label: &'static str,
-    /// Its error field, e.g. `Model A architecture`.
-    pub architecture_field: &'static str,
 }
 
-/// [`ModelFieldNames`] for the model called `$name` (`"Model A"`), with the `data-testid`s of
+/// [`ModelFieldNames`] for `$model` called `$name` (`"Model A"`), with the `data-testid`s of
 /// its weights-in-memory and read-per-token fields.
 #[macro_export]
 macro_rules! model_field_names {
-    ($name:literal, $memory_testid:literal, $read_testid:literal) => {
+    ($model:expr, $name:literal, $memory_testid:literal, $read_testid:literal) => {
         $crate::widgets::calc_parts::ModelFieldNames {
+            model: $model,
             memory_label: concat!($name, ": weights in memory"),
             memory_testid: $memory_testid,
-            memory_field: $name,
             read_label: concat!($name, ": read per token, if fewer (mixture of experts)"),
             read_testid: $read_testid,
-            read_field: concat!($name, " per token"),
             presets_label: concat!($name, " presets"),
             architecture_label: concat!($name, ": architecture"),
-            architecture_field: concat!($name, " architecture"),
         }
     };
 }
@@ -298,21 +293,22 @@ pub fn ModelFields(
     in_memory: RwSignal<String>,
     /// The weights read per token, GB, as typed (blank: all of them).
     read_per_token: RwSignal<String>,
-    /// Each field's message, by error field name (called once per field, as the view is built).
-    error_for: Callback<&'static str, Signal<Option<String>>>,
+    /// Each field's message (called once per field, as the view is built).
+    error_for: Callback<FormField, Signal<Option<String>>>,
     /// The models the buttons offer.
     presets: &'static [ModelPreset],
     /// The architecture's id and the menu's `data-testid`, for a calculator that serves a batch.
     #[prop(optional)]
     architecture: Option<(RwSignal<String>, &'static str)>,
 ) -> impl IntoView {
-    let error = move |field: &'static str| error_for.run(field);
+    let error = move |field: FormField| error_for.run(field);
+    let model = names.model;
     view! {
         <div class="control-group">
-            <NumberField label=names.memory_label testid=names.memory_testid text=in_memory error=error(names.memory_field) unit="GB" />
-            <NumberField label=names.read_label testid=names.read_testid text=read_per_token error=error(names.read_field) unit="GB" placeholder="all (dense)" />
+            <NumberField label=names.memory_label testid=names.memory_testid text=in_memory error=error(decode::Field::Weights(model).into()) unit="GB" />
+            <NumberField label=names.read_label testid=names.read_testid text=read_per_token error=error(decode::Field::ReadPerToken(model).into()) unit="GB" placeholder="all (dense)" />
             {architecture.map(|(id, testid)| view! {
-                <ArchitectureSelect label=names.architecture_label testid=testid id=id error=error(names.architecture_field) />
+                <ArchitectureSelect label=names.architecture_label testid=testid id=id error=error(batching::Field::Architecture(model).into()) />
             })}
             <ModelPresets label=names.presets_label options=presets in_memory=in_memory read_per_token=read_per_token architecture=architecture.map(|(id, _)| id) />
         </div>
@@ -390,13 +386,21 @@ mod tests {
         assert_eq!(line("deepseek-r1"), "DeepSeek-R1 (MoE, 8 of 256)");
     }
 
+    use crate::logic::decode::{self, Model};
+    use crate::logic::{batching, FormField};
+
     #[test]
-    fn field_names_match_the_names_the_logic_gives_errors() {
-        let a = crate::model_field_names!("Model A", "decode-model-gb-a", "decode-read-gb-a");
-        assert_eq!(
-            (a.memory_field, a.read_field, a.architecture_field),
-            ("Model A", "Model A per token", "Model A architecture")
-        );
+    fn model_labels_match_the_names_the_logic_gives_errors() {
+        let a =
+            crate::model_field_names!(Model::A, "Model A", "decode-model-gb-a", "decode-read-gb-a");
+        // The labels say the name the errors give the model's fields.
+        for field in [
+            FormField::from(decode::Field::Weights(a.model)),
+            decode::Field::ReadPerToken(a.model).into(),
+            batching::Field::Architecture(a.model).into(),
+        ] {
+            assert!(field.name().starts_with("Model A"), "{field:?}");
+        }
         assert_eq!(
             a.read_label,
             "Model A: read per token, if fewer (mixture of experts)"

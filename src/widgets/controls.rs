@@ -94,8 +94,13 @@ impl<T: Clone + PartialEq + Send + Sync + 'static> Calculation<T> {
         Signal::derive(move || self.result.with(Result::is_err))
     }
 
-    /// The message for the input named `field`, if it is wrong.
-    pub fn error_for(self, field: &'static str) -> Signal<Option<String>> {
+    /// The message for `field`, if it is wrong.
+    pub fn error_for(self, field: impl Into<crate::logic::FormField>) -> Signal<Option<String>> {
+        self.error_of(field.into())
+    }
+
+    /// [`Self::error_for`], once for every form's fields.
+    fn error_of(self, field: crate::logic::FormField) -> Signal<Option<String>> {
         Signal::derive(move || {
             self.result.with(|r| {
                 r.as_ref()

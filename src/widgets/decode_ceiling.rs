@@ -7,15 +7,24 @@ use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
 use crate::content::WidgetParams;
 use crate::logic::batching::{decode_card, DecodeCard, DecodeInputs};
 use crate::logic::decode::{LARGE_MODEL_PRESETS, SMALL_MODEL_PRESETS};
+use crate::logic::{batching, decode, kv_cache, memory};
 use crate::services::storage::Persist;
 use leptos::prelude::*;
 
 /// Model A's fields: the smaller model, by default the course's 8B at about 4 bits.
-const MODEL_A: ModelFieldNames =
-    crate::model_field_names!("Model A", "decode-model-gb-a", "decode-read-gb-a");
+const MODEL_A: ModelFieldNames = crate::model_field_names!(
+    crate::logic::decode::Model::A,
+    "Model A",
+    "decode-model-gb-a",
+    "decode-read-gb-a"
+);
 /// Model B's fields: the larger model, by default the course's 70B at about 4 bits.
-const MODEL_B: ModelFieldNames =
-    crate::model_field_names!("Model B", "decode-model-gb-b", "decode-read-gb-b");
+const MODEL_B: ModelFieldNames = crate::model_field_names!(
+    crate::logic::decode::Model::B,
+    "Model B",
+    "decode-model-gb-b",
+    "decode-read-gb-b"
+);
 
 /// The batch the card starts on: one sequence, where the batch outputs meet the ceilings.
 const START_BATCH: &str = "1";
@@ -93,8 +102,7 @@ pub fn DecodeCeiling(
         ],
         Signal::derive(move || !stale.get()),
     );
-    let error_for = move |field: &'static str| calc.error_for(field);
-    let field_errors = Callback::new(error_for);
+    let field_errors = Callback::new(move |field: crate::logic::FormField| calc.error_for(field));
     // Once the measuring lab has run, this browser joins the machines.
     let persist = use_context::<Persist>().unwrap_or_else(Persist::forwarding);
     let device = super::lab_result::measured_device(persist);
@@ -106,17 +114,17 @@ pub fn DecodeCeiling(
             <div class="controls">
                 <div class="control-group">
                     <GpuSelect label="Machine" testid="decode-gpu" gpu=gpu_id bandwidth=bw_text memory=memory_text tflops=tflops_text device=device />
-                    <NumberField label="Memory bandwidth" testid="decode-bandwidth" text=bw_text error=error_for("Memory bandwidth") unit="GB/s" step=10.0 />
+                    <NumberField label="Memory bandwidth" testid="decode-bandwidth" text=bw_text error=calc.error_for(decode::Field::MemoryBandwidth) unit="GB/s" step=10.0 />
                     <Presets label="Bandwidth examples" options=vec![("The lesson's example: 100 GB/s", "100")] text=bw_text />
-                    <NumberField label="Memory" testid="decode-gpu-memory" text=memory_text error=error_for("GPU memory") unit="GB" placeholder="not set" />
-                    <NumberField label="Peak compute (dense BF16)" testid="decode-tflops" text=tflops_text error=error_for("Peak compute") unit="TFLOPS" step=10.0 placeholder="not set" />
+                    <NumberField label="Memory" testid="decode-gpu-memory" text=memory_text error=calc.error_for(memory::Field::GpuMemory) unit="GB" placeholder="not set" />
+                    <NumberField label="Peak compute (dense BF16)" testid="decode-tflops" text=tflops_text error=calc.error_for(batching::Field::PeakCompute) unit="TFLOPS" step=10.0 placeholder="not set" />
                 </div>
                 <ModelFields names=MODEL_A in_memory=a_text read_per_token=a_read error_for=field_errors presets=SMALL_MODEL_PRESETS architecture=(a_arch, "decode-arch-a") />
                 <ModelFields names=MODEL_B in_memory=b_text read_per_token=b_read error_for=field_errors presets=LARGE_MODEL_PRESETS architecture=(b_arch, "decode-arch-b") />
                 <div class="control-group">
-                    <NumberField label="Batch: sequences decoded together" testid="decode-batch" text=batch_text error=error_for("Batch size") unit="seq." min=1.0 />
+                    <NumberField label="Batch: sequences decoded together" testid="decode-batch" text=batch_text error=calc.error_for(kv_cache::Field::BatchSize) unit="seq." min=1.0 />
                     <Presets label="Batch presets" options=vec![("1", "1"), ("8", "8"), ("32", "32"), ("256", "256")] text=batch_text />
-                    <NumberField label="Context per sequence" testid="decode-context" text=context_text error=error_for("Context length") unit="tokens" step=256.0 min=1.0 />
+                    <NumberField label="Context per sequence" testid="decode-context" text=context_text error=calc.error_for(kv_cache::Field::ContextLength) unit="tokens" step=256.0 min=1.0 />
                     <Presets label="Context presets" options=vec![("128", "128"), ("1K", "1024"), ("8K", "8192"), ("32K", "32768")] text=context_text />
                 </div>
             </div>

@@ -7,6 +7,7 @@ use crate::content::WidgetParams;
 use crate::logic::decode::{LARGE_MODEL_PRESETS, SMALL_MODEL_PRESETS};
 use crate::logic::fleet::{fleet_of, gpus_text, Fleet};
 use crate::logic::format::fixed;
+use crate::logic::{fleet, memory};
 use leptos::prelude::*;
 
 /// Mounts the widget with the directive's parameters (`requests`, `tokens`, `large-gb`,
@@ -25,11 +26,19 @@ pub fn mount(params: WidgetParams) -> AnyView {
 }
 
 /// The large (today's) model's fields.
-const LARGE: ModelFieldNames =
-    crate::model_field_names!("Large model", "fleet-large-gb", "fleet-large-read-gb");
+const LARGE: ModelFieldNames = crate::model_field_names!(
+    crate::logic::decode::Model::Large,
+    "Large model",
+    "fleet-large-gb",
+    "fleet-large-read-gb"
+);
 /// The small (candidate) model's fields.
-const SMALL: ModelFieldNames =
-    crate::model_field_names!("Small model", "fleet-small-gb", "fleet-small-read-gb");
+const SMALL: ModelFieldNames = crate::model_field_names!(
+    crate::logic::decode::Model::Small,
+    "Small model",
+    "fleet-small-gb",
+    "fleet-small-read-gb"
+);
 
 /// Most GPU squares drawn in a row; beyond it the row says how many more.
 const MAX_DRAWN: u64 = 48;
@@ -115,8 +124,7 @@ pub fn FleetSwapCalc(
         ],
         Signal::derive(move || !stale.get()),
     );
-    let error_for = move |field: &'static str| calc.error_for(field);
-    let field_errors = Callback::new(error_for);
+    let field_errors = Callback::new(move |field: crate::logic::FormField| calc.error_for(field));
     let show = move |f: fn(&Fleet) -> String| calc.show(f);
     let before = Signal::derive(move || shown.get().map_or(0, |f| f.swap.large_gpus));
     let after = Signal::derive(move || shown.get().map_or(0, |f| f.swap.small_gpus));
@@ -125,16 +133,16 @@ pub fn FleetSwapCalc(
         <WidgetCard title="Fleet swap: the same traffic on a smaller model" name="fleet-swap">
             <div class="controls">
                 <div class="control-group">
-                    <NumberField label="Requests per day" testid="fleet-requests" text=requests_text error=error_for("Requests per day") step=100000.0 />
+                    <NumberField label="Requests per day" testid="fleet-requests" text=requests_text error=calc.error_for(fleet::Field::RequestsPerDay) step=100000.0 />
                     <Presets label="Traffic presets" options=vec![("100K", "100000"), ("1M", "1000000"), ("10M", "10000000")] text=requests_text />
                 </div>
-                <NumberField label="Output tokens per request" testid="fleet-tokens" text=tokens_text error=error_for("Output tokens per request") unit="tokens" step=50.0 />
+                <NumberField label="Output tokens per request" testid="fleet-tokens" text=tokens_text error=calc.error_for(fleet::Field::OutputTokens) unit="tokens" step=50.0 />
                 <ModelFields names=LARGE in_memory=large_text read_per_token=large_read error_for=field_errors presets=LARGE_MODEL_PRESETS />
                 <ModelFields names=SMALL in_memory=small_text read_per_token=small_read error_for=field_errors presets=SMALL_MODEL_PRESETS />
                 <div class="control-group">
-                    <NumberField label="GPUs serving the large model today" testid="fleet-gpus" text=gpus_text_in error=error_for("GPUs") unit="GPUs" min=1.0 />
+                    <NumberField label="GPUs serving the large model today" testid="fleet-gpus" text=gpus_text_in error=calc.error_for(fleet::Field::Gpus) unit="GPUs" min=1.0 />
                     <GpuSelect label="GPU" testid="fleet-gpu" gpu=gpu_id memory=gpu_memory />
-                    <NumberField label="Memory per GPU" testid="fleet-gpu-memory" text=gpu_memory error=error_for("GPU memory") unit="GB" placeholder="not set" />
+                    <NumberField label="Memory per GPU" testid="fleet-gpu-memory" text=gpu_memory error=calc.error_for(memory::Field::GpuMemory) unit="GB" placeholder="not set" />
                 </div>
             </div>
             <div class="outputs">

@@ -4,6 +4,7 @@
 use super::controls::{Calculation, Chart, NumberField, Output, Presets, WidgetCard};
 use crate::content::WidgetParams;
 use crate::logic::chart::latency::{histogram_svg, split_svg};
+use crate::logic::latency::Field;
 use crate::logic::latency::{
     diagnose, ms_text, EndToEnd, Explored, LatencyModel, EXPLORER_REQUESTS,
 };
@@ -28,7 +29,6 @@ pub fn Latency() -> impl IntoView {
     });
     let shown = explored.shown;
     let stale = explored.stale();
-    let error_for = move |field: &'static str| explored.error_for(field);
     let hist_svg =
         Signal::derive(move || shown.with(|s| s.as_ref().map(histogram_svg).unwrap_or_default()));
     let hist_alt = Signal::derive(move || {
@@ -44,7 +44,6 @@ pub fn Latency() -> impl IntoView {
     });
     let e2e_shown = e2e.shown;
     let e2e_stale = e2e.stale();
-    let e2e_error = move |field: &'static str| e2e.error_for(field);
     let scenario = move |n: &'static str, q: &'static str, i: &'static str| {
         move |_| {
             network.set(n.into());
@@ -56,16 +55,16 @@ pub fn Latency() -> impl IntoView {
     view! {
         <WidgetCard title="Latency explorer" name="latency">
             <div class="controls">
-                <NumberField label="Median response time" testid="latency-median" text=median error=error_for("Median") unit="ms" step=50.0 />
+                <NumberField label="Median response time" testid="latency-median" text=median error=explored.error_for(Field::Median) unit="ms" step=50.0 />
                 <div class="control-group">
-                    <NumberField label="Tail (sigma)" testid="latency-sigma" text=sigma error=error_for("Tail (sigma)") step=0.1 />
+                    <NumberField label="Tail (sigma)" testid="latency-sigma" text=sigma error=explored.error_for(Field::Sigma) step=0.1 />
                     <Presets label="Tail presets" options=vec![("Narrow", "0.2"), ("Moderate", "0.5"), ("Long", "1")] text=sigma />
                 </div>
                 <div class="control-group">
-                    <NumberField label="1 in N requests is slow (0: none)" testid="latency-slow-one-in" text=one_in error=error_for("1 in N is slow") step=1.0 />
+                    <NumberField label="1 in N requests is slow (0: none)" testid="latency-slow-one-in" text=one_in error=explored.error_for(Field::SlowOneIn) step=1.0 />
                     <Presets label="Slow request presets" options=vec![("None", "0"), ("1 in 10", "10"), ("1 in 20", "20")] text=one_in />
                 </div>
-                <NumberField label="Slow requests take" testid="latency-slow-factor" text=factor error=error_for("Slow factor") unit="\u{d7}" step=1.0 min=1.0 />
+                <NumberField label="Slow requests take" testid="latency-slow-factor" text=factor error=explored.error_for(Field::SlowFactor) unit="\u{d7}" step=1.0 min=1.0 />
             </div>
             <div class="outputs">
                 <Output label="Mean" testid="latency-mean" value=explored.show(|e| ms_text(e.story.now.mean)) stale=stale />
@@ -104,9 +103,9 @@ pub fn Latency() -> impl IntoView {
                 <button type="button" class="chip" on:click=scenario("40", "10", "950")>"GPU-bound"</button>
             </div>
             <div class="controls">
-                <NumberField label="Network" testid="latency-network" text=network error=e2e_error("Network") unit="ms" step=10.0 />
-                <NumberField label="Queueing" testid="latency-queue" text=queue error=e2e_error("Queue") unit="ms" step=10.0 />
-                <NumberField label="Inference" testid="latency-inference" text=inference error=e2e_error("Inference") unit="ms" step=10.0 />
+                <NumberField label="Network" testid="latency-network" text=network error=e2e.error_for(Field::Network) unit="ms" step=10.0 />
+                <NumberField label="Queueing" testid="latency-queue" text=queue error=e2e.error_for(Field::Queue) unit="ms" step=10.0 />
+                <NumberField label="Inference" testid="latency-inference" text=inference error=e2e.error_for(Field::Inference) unit="ms" step=10.0 />
             </div>
             <div class="outputs">
                 <Output label="End-to-end" testid="latency-e2e-total" value=e2e.show(|e| ms_text(e.total_ms())) stale=e2e_stale />

@@ -204,7 +204,7 @@ pub fn MiniEval() -> impl IntoView {
                         label="Tolerance: largest accuracy drop"
                         testid="eval-tolerance"
                         text=tolerance
-                        error=decision.error_for("Tolerance")
+                        error=decision.error_for(crate::logic::eval::InputField::Tolerance)
                         unit="points"
                     />
                 </div>

@@ -9,7 +9,7 @@ use crate::content::WidgetParams;
 use crate::logic::lab::{ANSWER_COMMAND, BENCH_COMMAND};
 use crate::services::storage::Persist;
 use leptos::prelude::*;
-use worksheet::{Locked, Which, Worksheet};
+use worksheet::{Field, Locked, Which, Worksheet};
 
 const STORE_NAME: &str = "try-it";
 const STORE_VERSION: u32 = 1;
@@ -121,7 +121,7 @@ pub fn TryIt() -> impl IntoView {
     // Storage is the outside world: keep it in step with the worksheet.
     Effect::new(move |_| sheet.with(|w| persist.save(STORE_NAME, STORE_VERSION, w)));
 
-    let lock_error_for = move |f: &'static str| {
+    let lock_error_for = move |f: Field| {
         Signal::derive(move || {
             lock_errors.with(|errs| {
                 errs.iter()
@@ -130,9 +130,9 @@ pub fn TryIt() -> impl IntoView {
             })
         })
     };
-    let tps_error = move |label: &'static str, text: Part<Worksheet>| {
+    let tps_error = move |field: Field, text: Part<Worksheet>| {
         Signal::derive(move || {
-            worksheet::parse_tps(label, &text.text())
+            worksheet::parse_tps(field, &text.text())
                 .err()
                 .map(|e| e.message)
         })
@@ -261,7 +261,7 @@ pub fn TryIt() -> impl IntoView {
         }
     };
     // The two numbers locking fixes: typed text until then, the locked number after.
-    let locked_field = move |field: &'static str,
+    let locked_field = move |field: Field,
                              label: &'static str,
                              testid: &'static str,
                              text: Part<Worksheet>,
@@ -309,8 +309,8 @@ pub fn TryIt() -> impl IntoView {
                         ></textarea>
                     </form>
                     <div class="controls">
-                        {locked_field("Prompts", "Prompts in the eval", "tryit-prompts", prompts, |l| l.prompts)}
-                        {locked_field("Pass threshold", "Pass threshold (prompts that must pass)", "tryit-threshold", threshold, |l| l.threshold)}
+                        {locked_field(Field::Prompts, "Prompts in the eval", "tryit-prompts", prompts, |l| l.prompts)}
+                        {locked_field(Field::PassThreshold, "Pass threshold (prompts that must pass)", "tryit-threshold", threshold, |l| l.threshold)}
                     </div>
                     <div class="tryit-lock-row">
                         <button
@@ -352,8 +352,8 @@ pub fn TryIt() -> impl IntoView {
                     <h4>"Enter tokens per second from llama-bench"</h4>
                     <CommandBlock title="Measure both models (decode speed: the tg128 rows)" command=BENCH_COMMAND testid="tryit-copy-bench" />
                     <div class="controls">
-                        <NumberField label="Small model tok/s" testid="tryit-small-tps" text=small_tps error=tps_error("Small model tok/s", small_tps) unit="tok/s" />
-                        <NumberField label="Large model tok/s" testid="tryit-large-tps" text=large_tps error=tps_error("Large model tok/s", large_tps) unit="tok/s" />
+                        <NumberField label="Small model tok/s" testid="tryit-small-tps" text=small_tps error=tps_error(Field::SmallTps, small_tps) unit="tok/s" />
+                        <NumberField label="Large model tok/s" testid="tryit-large-tps" text=large_tps error=tps_error(Field::LargeTps, large_tps) unit="tok/s" />
                     </div>
                 </li>
                 <li class="tryit-step">

@@ -8,6 +8,7 @@ use crate::logic::chart::sizing::{gb_tick, params_tick, weight_memory_chart};
 use crate::logic::chart::{Stroke, Tick};
 use crate::logic::kv_cache::{model_shape, MODEL_SHAPES};
 use crate::logic::memory::{size_with, RuntimeText, Sizing};
+use crate::logic::{kv_cache, memory};
 use leptos::prelude::*;
 
 /// Mounts the widget with the directive's parameters (`params`, `precision`, `bits`, `gpu-gb`).
@@ -97,7 +98,6 @@ pub fn WeightMemory(
         ],
         Signal::derive(move || !stale.get()),
     );
-    let error_for = move |field: &'static str| calc.error_for(field);
     let is_custom = move || precision_id.get() == "custom";
     let show = move |f: fn(&Sizing) -> String| calc.show(f);
     let chart = Memo::new(move |_| shown.get().map(|s| weight_memory_chart(&s)));
@@ -138,7 +138,7 @@ pub fn WeightMemory(
         <WidgetCard title="Weight memory and GPU count" name="weight-memory">
             <div class="controls">
                 <div class="control-group">
-                    <NumberField label="Parameters (billions)" testid="weight-params" text=params_text error=error_for("Parameters") unit="B" />
+                    <NumberField label="Parameters (billions)" testid="weight-params" text=params_text error=calc.error_for(memory::Field::Parameters) unit="B" />
                     <Presets
                         label="Model size presets"
                         options=vec![("3B", "3"), ("8B", "8"), ("70B", "70"), ("405B", "405"), ("DeepSeek-R1 671B", "671"), ("1T", "1000")]
@@ -148,13 +148,13 @@ pub fn WeightMemory(
                 <PrecisionSelect label="Precision" testid="weight-precision" value=precision_id per="parameter" custom=true />
                 <Show when=is_custom>
                     <div class="control-group">
-                        <NumberField label="Bits per weight" testid="weight-bits" text=bits_text error=error_for("Bits per weight") unit="bits" step=0.05 />
+                        <NumberField label="Bits per weight" testid="weight-bits" text=bits_text error=calc.error_for(memory::Field::BitsPerWeight) unit="bits" step=0.05 />
                         <Presets label="Bits per weight presets" options=vec![("GGUF Q4_K_M", "4.85"), ("Q8_0", "8.5"), ("3-bit", "3")] text=bits_text />
                     </div>
                 </Show>
                 <div class="control-group">
                     <GpuSelect label="GPU" testid="weight-gpu" gpu=gpu_id memory=gpu_text />
-                    <NumberField label="GPU memory" testid="weight-gpu-memory" text=gpu_text error=error_for("GPU memory") unit="GB" />
+                    <NumberField label="GPU memory" testid="weight-gpu-memory" text=gpu_text error=calc.error_for(memory::Field::GpuMemory) unit="GB" />
                 </div>
             </div>
             <div class="runtime-toggle">
@@ -190,16 +190,16 @@ pub fn WeightMemory(
                             .collect_view()}
                     </div>
                     <div class="controls">
-                        <NumberField label="Layers" testid="weight-layers" text=layers error=error_for("Layers") min=1.0 />
-                        <NumberField label="KV heads (GQA groups)" testid="weight-kv-heads" text=kv_heads error=error_for("KV heads") min=1.0 />
-                        <NumberField label="Head dimension" testid="weight-head-dim" text=head_dim error=error_for("Head dimension") min=1.0 />
+                        <NumberField label="Layers" testid="weight-layers" text=layers error=calc.error_for(kv_cache::Field::Layers) min=1.0 />
+                        <NumberField label="KV heads (GQA groups)" testid="weight-kv-heads" text=kv_heads error=calc.error_for(kv_cache::Field::KvHeads) min=1.0 />
+                        <NumberField label="Head dimension" testid="weight-head-dim" text=head_dim error=calc.error_for(kv_cache::Field::HeadDimension) min=1.0 />
                         <div class="control-group">
-                            <NumberField label="Context length" testid="weight-context" text=context error=error_for("Context length") unit="tokens" step=1024.0 min=1.0 />
+                            <NumberField label="Context length" testid="weight-context" text=context error=calc.error_for(kv_cache::Field::ContextLength) unit="tokens" step=1024.0 min=1.0 />
                             <Presets label="Context presets" options=vec![("4K", "4096"), ("8K", "8192"), ("32K", "32768"), ("128K", "131072")] text=context />
                         </div>
-                        <NumberField label="Batch (sequences at once)" testid="weight-batch" text=batch error=error_for("Batch size") min=1.0 />
+                        <NumberField label="Batch (sequences at once)" testid="weight-batch" text=batch error=calc.error_for(kv_cache::Field::BatchSize) min=1.0 />
                         <PrecisionSelect label="KV-cache precision" testid="weight-kv-precision" value=kv_precision per="element" />
-                        <NumberField label="Activations and overhead" testid="weight-overhead" text=overhead error=error_for("Runtime overhead") unit="%" step=5.0 />
+                        <NumberField label="Activations and overhead" testid="weight-overhead" text=overhead error=calc.error_for(kv_cache::Field::RuntimeOverhead) unit="%" step=5.0 />
                     </div>
                 </div>
             </Show>

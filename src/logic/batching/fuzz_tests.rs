@@ -17,7 +17,7 @@ proptest! {
             Ok(None) => prop_assert!(text.trim().is_empty()),
             Err(e) => prop_assert!(!e.message.is_empty()),
         }
-        match parse_architecture("A", &text) {
+        match parse_architecture(Field::Architecture(decode::Model::A), &text) {
             Ok(a) => prop_assert_eq!(a.id, text.trim()),
             Err(e) => prop_assert!(!e.message.is_empty()),
         }

@@ -21,15 +21,15 @@ proptest! {
             Err(e) => prop_assert!(!e.message.is_empty()),
         }
         for entry in [Entry::Weights, Entry::Logits] {
-            if let Ok(x) = parse_value("Teacher", entry, &text) {
+            if let Ok(x) = parse_value(entry, &text) {
                 prop_assert!(x.is_finite());
                 // What the playground writes back into a field reads back.
-                let back = parse_value("Teacher", entry, &value_text(entry, x));
+                let back = parse_value(entry, &value_text(entry, x));
                 prop_assert!(back.is_ok(), "{:?}", back);
             }
         }
         let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
-        if let Ok(p) = parse_distribution("Teacher", &refs) {
+        if let Ok(p) = parse_distribution(Field::Teacher, &refs) {
             let sum: f64 = p.iter().sum();
             prop_assert!((sum - 1.0).abs() < 1e-9 && p.iter().all(|x| *x >= 0.0));
         }

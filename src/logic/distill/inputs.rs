@@ -111,11 +111,21 @@ pub fn entry_from_id(id: &str) -> Option<Entry> {
 
 /// Parses the number of training steps, as typed (a whole number, 1..=`MAX_TRAIN_STEPS`).
 pub fn parse_steps(text: &str) -> Result<usize, InputError> {
-    parse_number("Steps", text, 1.0, false, MAX_TRAIN_STEPS as f64).and_then(|s| {
+    parse_number(
+        distill::Field::Steps,
+        text,
+        1.0,
+        false,
+        MAX_TRAIN_STEPS as f64,
+    )
+    .and_then(|s| {
         if s.fract() == 0.0 {
             Ok(s as usize)
         } else {
-            Err(InputError::new("Steps", "Enter a whole number of steps."))
+            Err(InputError::new(
+                distill::Field::Steps,
+                "Enter a whole number of steps.",
+            ))
         }
     })
 }
@@ -162,7 +172,10 @@ fn check_number<T>(
     parse: impl Fn(&str) -> Result<T, InputError>,
 ) -> Result<T, InputError> {
     if text.chars().count() > MAX_NUMBER_CHARS {
-        return Err(InputError::new("", "The value is too long to be a number."));
+        return Err(InputError::new(
+            distill::Field::Value,
+            "The value is too long to be a number.",
+        ));
     }
     parse(text)
 }
@@ -293,7 +306,7 @@ impl Inputs {
         for (d, (_, name)) in DISTS.iter().enumerate() {
             let mut values = Vec::with_capacity(n);
             for (i, row) in self.rows.iter().enumerate() {
-                let v = check_number(row.value(d), |t| distill::parse_value(name, self.entry, t))
+                let v = check_number(row.value(d), |t| distill::parse_value(self.entry, t))
                     .map_err(|e| format!("{name}, token {i}: {}", e.message))?;
                 values.push(v);
             }
@@ -480,7 +493,7 @@ pub fn convert_rows(rows: &[Row], from: Entry, to: Entry) -> Vec<Row> {
     for d in 0..DISTS.len() {
         let values: Result<Vec<f64>, InputError> = rows
             .iter()
-            .map(|r| distill::parse_value("", from, r.value(d)))
+            .map(|r| distill::parse_value(from, r.value(d)))
             .collect();
         let Ok(z) = values.and_then(|v| distill::log_probs(from, &v)) else {
             continue;
@@ -697,10 +710,10 @@ pub fn evaluate(
 ) -> Result<Comparison, Problems> {
     let mut problems = Problems::default();
     let mut columns: Vec<Vec<f64>> = Vec::with_capacity(3);
-    for (d, (_, name)) in DISTS.iter().enumerate() {
+    for d in 0..DISTS.len() {
         let mut values = Vec::with_capacity(rows.len());
         for (i, row) in rows.iter().enumerate() {
-            match distill::parse_value(name, entry, row.value(d)) {
+            match distill::parse_value(entry, row.value(d)) {
                 Ok(v) => values.push(v),
                 Err(e) => problems.cells.push((d, i, e.message)),
             }

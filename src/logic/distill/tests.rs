@@ -96,9 +96,9 @@ fn normalize_checks_its_input() {
     );
     let big = normalize(&[f64::MAX, f64::MAX]).unwrap();
     assert_eq!(big, [0.5, 0.5]);
-    let parsed = parse_distribution("Teacher", &["0.70", "0.20", "0.07", "0.03"]).unwrap();
+    let parsed = parse_distribution(Field::Teacher, &["0.70", "0.20", "0.07", "0.03"]).unwrap();
     assert_close(&parsed, &TEACHER, 1e-12);
-    let err = parse_distribution("Teacher", &["0.7", "x"]).unwrap_err();
+    let err = parse_distribution(Field::Teacher, &["0.7", "x"]).unwrap_err();
     assert_eq!(err.field, "Teacher");
     assert_eq!(err.message, "Token 2: \u{201c}x\u{201d} is not a number.");
     assert!(parse_temperature("0").is_err());
@@ -421,11 +421,11 @@ fn a_zero_under_a_positive_target_is_infinite_never_nan() {
 
 #[test]
 fn values_are_parsed_and_written_back() {
-    assert_eq!(parse_value("Teacher", Entry::Weights, "70"), Ok(70.0));
-    assert!(parse_value("Teacher", Entry::Weights, "-1").is_err());
-    assert_eq!(parse_value("Teacher", Entry::Logits, "-1.5"), Ok(-1.5));
-    assert!(parse_value("Teacher", Entry::Logits, "1e309").is_err());
-    assert!(parse_value("Teacher", Entry::Logits, "500").is_err());
+    assert_eq!(parse_value(Entry::Weights, "70"), Ok(70.0));
+    assert!(parse_value(Entry::Weights, "-1").is_err());
+    assert_eq!(parse_value(Entry::Logits, "-1.5"), Ok(-1.5));
+    assert!(parse_value(Entry::Logits, "1e309").is_err());
+    assert!(parse_value(Entry::Logits, "500").is_err());
     assert!(log_probs(Entry::Logits, &[1.0]).is_err());
     assert!(log_probs(Entry::Weights, &[0.0, 0.0]).is_err());
     assert_eq!(value_text(Entry::Weights, 0.7), "0.7");
@@ -436,7 +436,7 @@ fn values_are_parsed_and_written_back() {
     assert_eq!(value_text(Entry::Logits, -1e6), "-100");
     for x in [0.7, 0.0, 1.2345e-5, 3.25] {
         let text = value_text(Entry::Weights, x);
-        assert!(parse_value("T", Entry::Weights, &text).is_ok(), "{text}");
+        assert!(parse_value(Entry::Weights, &text).is_ok(), "{text}");
     }
 }
 

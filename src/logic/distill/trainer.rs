@@ -62,7 +62,7 @@ fn check_config(config: &TrainConfig) -> Result<(), InputError> {
     let lr = config.learning_rate;
     if !(lr.is_finite() && lr > 0.0 && lr <= MAX_LEARNING_RATE) {
         return Err(InputError::new(
-            "Learning rate",
+            Field::LearningRate,
             format!(
                 "Must be more than 0 and at most {}.",
                 format::plain(MAX_LEARNING_RATE)
@@ -72,7 +72,7 @@ fn check_config(config: &TrainConfig) -> Result<(), InputError> {
     let t = config.temperature;
     if !(MIN_TEMPERATURE..=MAX_TEMPERATURE).contains(&t) {
         return Err(InputError::new(
-            "Temperature",
+            Field::Temperature,
             format!(
                 "Must be between {} and {}.",
                 format::plain(MIN_TEMPERATURE),
@@ -82,7 +82,7 @@ fn check_config(config: &TrainConfig) -> Result<(), InputError> {
     }
     if let LossKind::Mix(alpha) = config.loss {
         if !(0.0..=1.0).contains(&alpha) {
-            return Err(InputError::new("\u{3b1}", "Must be between 0 and 1."));
+            return Err(InputError::new(Field::Alpha, "Must be between 0 and 1."));
         }
     }
     Ok(())
@@ -97,10 +97,10 @@ impl Trainer {
         init: StudentInit,
         config: TrainConfig,
     ) -> Result<Self, InputError> {
-        let teacher = normalize(teacher).map_err(|e| InputError::new("Teacher", e.message))?;
+        let teacher = normalize(teacher).map_err(|e| InputError::new(Field::Teacher, e.message))?;
         if hard_index >= teacher.len() {
             return Err(InputError::new(
-                "Right token",
+                Field::RightToken,
                 format!("Pick one of the {} tokens.", teacher.len()),
             ));
         }
@@ -226,7 +226,7 @@ pub fn train(
 ) -> Result<Vec<Step>, InputError> {
     if steps > MAX_STEPS {
         return Err(InputError::new(
-            "Steps",
+            Field::Steps,
             format!("Must be at most {}.", format::plain(MAX_STEPS as f64)),
         ));
     }

@@ -10,7 +10,7 @@
 use super::{entropy, Comparison, LossKind, Step, StudentInit, TrainConfig, Trainer};
 use crate::logic::format;
 use crate::logic::stats;
-use crate::logic::InputError;
+use crate::logic::{FormField, InputError};
 
 /// A run is spread over about this many animation frames, whatever its length.
 pub const RUN_FRAMES: usize = 150;
@@ -157,8 +157,13 @@ impl TrainingRun {
             learning_rate: *learning_rate,
             temperature: c.temperature,
         };
+        // The trainer's errors are the playground's fields: named by its own enum, so that
+        // the module carries only this form's words (see `FormField::name`).
         let trainer = Trainer::new(&c.teacher, c.hard_index, settings.start.init(), config)
-            .map_err(|e| format!("{}: {}", e.field, e.message))?;
+            .map_err(|e| match e.field {
+                FormField::Distill(field) => format!("{}: {}", field.name(), e.message),
+                _ => e.message,
+            })?;
         Ok(self.start(trainer, *total))
     }
 
@@ -573,13 +578,19 @@ mod tests {
             "{err}"
         );
         let mut bad = settings(TrainLoss::Soft, TrainStart::Uniform, 150);
-        bad.learning_rate = Err(InputError::new("Learning rate", "Must be more than 0."));
+        bad.learning_rate = Err(InputError::new(
+            super::super::Field::LearningRate,
+            "Must be more than 0.",
+        ));
         assert_eq!(
             run.start_from(Some(&c), &bad).unwrap_err(),
             "Fix the learning rate or the number of steps first."
         );
         let mut bad = settings(TrainLoss::Soft, TrainStart::Uniform, 150);
-        bad.steps = Err(InputError::new("Steps", "Enter a whole number of steps."));
+        bad.steps = Err(InputError::new(
+            super::super::Field::Steps,
+            "Enter a whole number of steps.",
+        ));
         assert!(run.start_from(Some(&c), &bad).is_err());
         assert_eq!(run, kept);
         assert_eq!(run.frame(id), FrameOutcome::Continue);

@@ -7,7 +7,7 @@ use super::files::read_pass_fail_line;
 use super::{format, parse_eval_json, Import, InputError, MAX_INPUT_BYTES};
 
 /// The field pasted columns are reported under.
-const FIELD: &str = "Pasted results";
+const FIELD: super::InputField = super::InputField::PastedResults;
 
 /// The refusal of a paste of `len` bytes (or of `len` characters, which are at least as many
 /// bytes) over [`MAX_INPUT_BYTES`]; `None` when it is within the limit. Needs only the length,
@@ -15,7 +15,7 @@ const FIELD: &str = "Pasted results";
 pub fn too_large(len: usize) -> Option<InputError> {
     (len > MAX_INPUT_BYTES).then(|| {
         InputError::new(
-            "Import",
+            super::InputField::Import,
             format!(
                 "The text is {} bytes; the limit is 1 MB (1,000,000 bytes).",
                 format::count(len)
@@ -193,7 +193,7 @@ pub fn start_import(text: String) -> ImportJob {
     let trimmed = text.trim_start();
     if trimmed.is_empty() {
         return ImportJob::Done(Err(InputError::new(
-            "Import",
+            super::InputField::Import,
             "Paste an eval file (JSON) or two columns of pass/fail first.",
         )));
     }

@@ -18,7 +18,7 @@ pub struct Decision {
 
 /// Parses a tolerance in percentage points, as typed (0..=100).
 pub fn parse_tolerance(text: &str) -> Result<f64, InputError> {
-    parse_number("Tolerance", text, 0.0, false, 100.0)
+    parse_number(super::InputField::Tolerance, text, 0.0, false, 100.0)
 }
 
 /// A case's name for a sentence: its name, or "case N" when it has none.

@@ -63,7 +63,7 @@ pub(super) fn read_pass_fail_line(
     n: usize,
     first: bool,
 ) -> Result<Option<(bool, bool)>, InputError> {
-    const FIELD: &str = "Pasted results";
+    const FIELD: super::InputField = super::InputField::PastedResults;
     let mut fields: Vec<&str> = if line.contains('\t') {
         line.split('\t').map(str::trim).collect()
     } else if line.contains(',') {
@@ -103,7 +103,7 @@ pub(super) fn read_pass_fail_line(
 /// Blank lines are skipped, and so is a first line that is a header (neither value readable).
 /// An error names its line number.
 pub fn parse_pass_fail_columns(text: &str) -> Result<Vec<(bool, bool)>, InputError> {
-    const FIELD: &str = "Pasted results";
+    const FIELD: super::InputField = super::InputField::PastedResults;
     if text.len() > MAX_INPUT_BYTES {
         return Err(InputError::new(FIELD, "Paste at most 1 MB."));
     }
@@ -148,7 +148,7 @@ pub fn cases_from_pass_fail(results: &[(bool, bool)]) -> Vec<EvalCase> {
 /// Reads an eval file: at most 1 MB of JSON in the [`EvalSet`] shape, missing fields taking
 /// their defaults. A syntax or shape error names its line and column.
 pub fn parse_eval_json(text: &str) -> Result<EvalSet, InputError> {
-    const FIELD: &str = "Eval file";
+    const FIELD: super::InputField = super::InputField::EvalFile;
     if text.len() > MAX_INPUT_BYTES {
         return Err(InputError::new(
             FIELD,
@@ -275,7 +275,7 @@ pub enum Import {
 pub fn parse_import(text: &str) -> Result<Import, InputError> {
     if text.len() > MAX_INPUT_BYTES {
         return Err(InputError::new(
-            "Import",
+            super::InputField::Import,
             format!(
                 "The text is {} bytes; the limit is 1 MB (1,000,000 bytes).",
                 format::count(text.len())
@@ -285,7 +285,7 @@ pub fn parse_import(text: &str) -> Result<Import, InputError> {
     let trimmed = text.trim_start();
     if trimmed.is_empty() {
         return Err(InputError::new(
-            "Import",
+            super::InputField::Import,
             "Paste an eval file (JSON) or two columns of pass/fail first.",
         ));
     }

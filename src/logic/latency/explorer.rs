@@ -204,8 +204,12 @@ impl Explored {
         // One set of draws for the shown sample and its trimmed comparison.
         let z = standard_normals(EXPLORER_SEED, EXPLORER_REQUESTS);
         let samples = model.sample_from(&z);
-        let story = TailStory::from_sample(&model, &samples, &z)
-            .ok_or_else(|| vec![InputError::new("Median", "No requests to show.")])?;
+        let story = TailStory::from_sample(&model, &samples, &z).ok_or_else(|| {
+            vec![InputError::new(
+                super::Field::Median,
+                "No requests to show.",
+            )]
+        })?;
         let upper = (story.now.p99 * 1.15).max(story.now.mean * 1.15);
         let hist = histogram(&samples, EXPLORER_BINS, upper);
         Ok(Explored { story, hist, upper })
