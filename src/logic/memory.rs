@@ -11,8 +11,10 @@ crate::form_fields! {
     /// The weight-memory calculator's fields.
     pub enum Field {
         Parameters => "Parameters",
+        Precision => "Precision",
         BitsPerWeight => "Bits per weight",
         GpuMemory => "GPU memory",
+        KvPrecision => "KV-cache precision",
     }
 }
 
@@ -189,6 +191,21 @@ pub struct Runtime {
     pub overhead_percent: f64,
 }
 
+/// Reads a precision id as chosen (or as a link carried it): a named precision, or a message
+/// naming `field` that says what is wrong.
+pub fn parse_precision(field: Field, id: &str) -> Result<Precision, InputError> {
+    Precision::from_id(id.trim()).ok_or_else(|| {
+        InputError::new(
+            field,
+            format!(
+                "\u{201c}{}\u{201d} is not a precision this calculator knows: pick one from the \
+                 list.",
+                id.trim()
+            ),
+        )
+    })
+}
+
 fn runtime(text: &RuntimeText) -> Result<Runtime, Vec<InputError>> {
     let layers = kv_cache::parse_layers(&text.layers);
     let kv_heads = kv_cache::parse_kv_heads(&text.kv_heads);
@@ -196,27 +213,47 @@ fn runtime(text: &RuntimeText) -> Result<Runtime, Vec<InputError>> {
     let context = kv_cache::parse_context_tokens(&text.context);
     let batch = kv_cache::parse_batch(&text.batch);
     let overhead = kv_cache::parse_overhead_percent(&text.overhead);
-    let bytes = Precision::from_id(&text.kv_precision)
-        .map(Precision::bytes_per_param)
-        .unwrap_or(2.0);
-    match (layers, kv_heads, head_dim, context, batch, overhead) {
-        (Ok(layers), Ok(kv_heads), Ok(head_dim), Ok(context_tokens), Ok(batch), Ok(overhead)) => {
-            Ok(Runtime {
-                kv: KvCacheInputs {
-                    layers,
-                    kv_heads,
-                    head_dim,
-                    context_tokens,
-                    batch,
-                    bytes_per_element: bytes,
-                },
-                overhead_percent: overhead,
-            })
-        }
-        (a, b, c, d, e, f) => Err([a.err(), b.err(), c.err(), d.err(), e.err(), f.err()]
-            .into_iter()
-            .flatten()
-            .collect()),
+    let kv_precision = parse_precision(Field::KvPrecision, &text.kv_precision);
+    match (
+        layers,
+        kv_heads,
+        head_dim,
+        context,
+        batch,
+        kv_precision,
+        overhead,
+    ) {
+        (
+            Ok(layers),
+            Ok(kv_heads),
+            Ok(head_dim),
+            Ok(context_tokens),
+            Ok(batch),
+            Ok(kv_precision),
+            Ok(overhead),
+        ) => Ok(Runtime {
+            kv: KvCacheInputs {
+                layers,
+                kv_heads,
+                head_dim,
+                context_tokens,
+                batch,
+                bytes_per_element: kv_precision.bytes_per_param(),
+            },
+            overhead_percent: overhead,
+        }),
+        (a, b, c, d, e, f, g) => Err([
+            a.err(),
+            b.err(),
+            c.err(),
+            d.err(),
+            e.err(),
+            f.err(),
+            g.err(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect()),
     }
 }
 
@@ -254,6 +291,9 @@ pub fn size(
     size_with(params, precision_id, bits, gpu, None)
 }
 
+/// The precision menu's last choice: bits per weight typed by hand.
+pub const CUSTOM: &str = "custom";
+
 /// The weight-memory calculator's result for its fields as typed (parameters in billions, a
 /// precision id or `custom` with bits per weight, GPU memory in GB, and the runtime allowance
 /// when it is on), or every field's error.
@@ -265,9 +305,9 @@ pub fn size_with(
     allowance: Option<&RuntimeText>,
 ) -> Result<Sizing, Vec<InputError>> {
     let params_b = parse_params_b(params);
-    let precision = match Precision::from_id(precision_id) {
-        Some(p) => Ok(p),
-        None => parse_bits(bits).map(Precision::Bits),
+    let precision = match precision_id.trim() {
+        CUSTOM => parse_bits(bits).map(Precision::Bits),
+        id => parse_precision(Field::Precision, id),
     };
     let gpu_gb = parse_gpu_gb(gpu);
     let rt = allowance.map(runtime).transpose();
@@ -557,6 +597,32 @@ mod calculator_tests {
         let fields: Vec<_> = errs.iter().map(|e| e.field).collect();
         assert_eq!(fields, ["Parameters", "Bits per weight", "GPU memory"]);
     }
+
+    /// A precision no menu offers (from an edited link) is said beside its menu, not read as
+    /// custom bits or FP16.
+    #[test]
+    fn an_unknown_precision_is_named_not_guessed() {
+        let errs = size("70", "fp12", "4.85", "80").unwrap_err();
+        assert_eq!(errs.len(), 1);
+        assert_eq!(errs[0].field, Field::Precision);
+        assert_eq!(
+            errs[0].message,
+            "\u{201c}fp12\u{201d} is not a precision this calculator knows: pick one from the list."
+        );
+        assert!(size("70", " int4 ", "", "80").is_ok());
+        let rt = RuntimeText {
+            kv_precision: "fp7".into(),
+            ..llama_70b_at_8k("10")
+        };
+        let errs = size_with("70", "fp16", "", "80", Some(&rt)).unwrap_err();
+        let fields: Vec<_> = errs.iter().map(|e| e.field).collect();
+        assert_eq!(fields, [crate::logic::FormField::from(Field::KvPrecision)]);
+        let rt = RuntimeText {
+            kv_precision: CUSTOM.into(),
+            ..rt
+        };
+        assert!(size_with("70", "fp16", "", "80", Some(&rt)).is_err());
+    }
 }
 
 #[cfg(test)]
@@ -599,7 +665,7 @@ mod fuzz_tests {
             in_range(1.0, 100_000.0),
             in_range(1.0, 100_000_000.0),
             in_range(1.0, 100_000.0),
-            proptest::sample::select(vec!["fp32", "fp16", "int4", "custom"]),
+            proptest::sample::select(vec!["fp32", "fp16", "int4", "custom", "fp12", ""]),
             in_range(0.0, 1000.0),
         )
             .prop_map(

@@ -6,7 +6,7 @@ use crate::logic::batching::{self, ARCHITECTURES};
 use crate::logic::decode::{self, Model, ModelPreset};
 use crate::logic::format::plain;
 use crate::logic::gpus::{GpuPreset, GPU_PRESETS};
-use crate::logic::memory::Precision;
+use crate::logic::memory::{Precision, CUSTOM};
 use crate::logic::FormField;
 use leptos::prelude::*;
 
@@ -15,24 +15,70 @@ pub fn typed(value: f64) -> String {
     crate::logic::format::typed(value)
 }
 
+/// A menu field: a label, a `<select>` of `options` (value, text) bound to `value`, and below
+/// it the message of `error` while the chosen value cannot be used (a link can carry one that no
+/// option has).
+#[component]
+fn MenuField(
+    /// The visible label.
+    label: &'static str,
+    /// `data-testid` of the `<select>`.
+    testid: &'static str,
+    /// The chosen option's value.
+    value: RwSignal<String>,
+    /// Each option: its value and its text.
+    options: Vec<(&'static str, String)>,
+    /// Why the value cannot be used, if it cannot.
+    error: Signal<Option<String>>,
+) -> impl IntoView {
+    let dom_id = super::controls::unique_id(testid);
+    let label_for = dom_id.clone();
+    let msg_id = format!("{dom_id}-msg");
+    let described_by = msg_id.clone();
+    let start = value.get_untracked();
+    let options = options
+        .into_iter()
+        .map(|(v, text)| view! { <option value=v selected=v == start>{text}</option> })
+        .collect_view();
+    view! {
+        <form method="dialog" class="field" class:invalid=move || error.get().is_some()>
+            <label for=label_for>{label}</label>
+            <select
+                id=dom_id
+                data-testid=testid
+                aria-invalid=move || error.get().is_some().to_string()
+                aria-describedby=described_by
+                prop:value=move || value.get()
+                on:change=move |ev| value.set(event_target_value(&ev))
+            >
+                {options}
+            </select>
+            <p class="field-message" id=msg_id role="alert">
+                {move || error.get()}
+            </p>
+        </form>
+    }
+}
+
 /// A precision menu: each named precision with its bytes per `per` ("parameter", "element"),
-/// and with `custom`, a last option for bits per weight typed by hand (`custom`).
+/// and with `custom`, a last option for bits per weight typed by hand.
 #[component]
 pub fn PrecisionSelect(
     /// The visible label.
     label: &'static str,
-    /// `data-testid` of the `<select>`, and its id.
+    /// `data-testid` of the `<select>`.
     testid: &'static str,
     /// The chosen precision id (`fp16`, …, or `custom`).
     value: RwSignal<String>,
     /// What one of the bytes is per, in the options' text.
     per: &'static str,
+    /// Why the id cannot be used, if it cannot.
+    error: Signal<Option<String>>,
     /// Whether to offer custom bits per weight.
     #[prop(optional)]
     custom: bool,
 ) -> impl IntoView {
-    let start = value.get_untracked();
-    let options = Precision::NAMED
+    let mut options: Vec<(&'static str, String)> = Precision::NAMED
         .iter()
         .map(|(id, p)| {
             let text = format!(
@@ -40,26 +86,13 @@ pub fn PrecisionSelect(
                 p.label(),
                 plain(p.bytes_per_param())
             );
-            view! { <option value=*id selected=*id == start>{text}</option> }
+            (*id, text)
         })
-        .collect_view();
-    let custom = custom.then(|| {
-        view! { <option value="custom" selected=start == "custom">"Custom bits per weight"</option> }
-    });
-    view! {
-        <form method="dialog" class="field">
-            <label for=testid>{label}</label>
-            <select
-                id=testid
-                data-testid=testid
-                prop:value=move || value.get()
-                on:change=move |ev| value.set(event_target_value(&ev))
-            >
-                {options}
-                {custom}
-            </select>
-        </form>
+        .collect();
+    if custom {
+        options.push((CUSTOM, "Custom bits per weight".into()));
     }
+    view! { <MenuField label testid value options error /> }
 }
 
 /// The GPU menu: picking a GPU fills `memory` (GB), `bandwidth` (GB/s) and/or `tflops` (peak
@@ -308,50 +341,16 @@ pub fn ModelFields(
             <NumberField label=names.memory_label testid=names.memory_testid text=in_memory error=error(decode::Field::Weights(model).into()) unit="GB" />
             <NumberField label=names.read_label testid=names.read_testid text=read_per_token error=error(decode::Field::ReadPerToken(model).into()) unit="GB" placeholder="all (dense)" />
             {architecture.map(|(id, testid)| view! {
-                <ArchitectureSelect label=names.architecture_label testid=testid id=id error=error(batching::Field::Architecture(model).into()) />
+                <MenuField
+                    label=names.architecture_label
+                    testid=testid
+                    value=id
+                    options=ARCHITECTURES.iter().map(|a| (a.id, architecture_label(a))).collect()
+                    error=error(batching::Field::Architecture(model).into())
+                />
             })}
             <ModelPresets label=names.presets_label options=presets in_memory=in_memory read_per_token=read_per_token architecture=architecture.map(|(id, _)| id) />
         </div>
-    }
-}
-
-/// The menu of architectures a batch can assume (`batching::ARCHITECTURES`), with a message
-/// when the id it holds (from a link) is not one of them.
-#[component]
-fn ArchitectureSelect(
-    /// The visible label.
-    label: &'static str,
-    /// `data-testid` of the `<select>`.
-    testid: &'static str,
-    /// The chosen architecture's id.
-    id: RwSignal<String>,
-    /// Why the id cannot be used, if it cannot.
-    error: Signal<Option<String>>,
-) -> impl IntoView {
-    let dom_id = super::controls::unique_id(testid);
-    let label_for = dom_id.clone();
-    let msg_id = format!("{dom_id}-msg");
-    let described_by = msg_id.clone();
-    view! {
-        <form method="dialog" class="field" class:invalid=move || error.get().is_some()>
-            <label for=label_for>{label}</label>
-            <select
-                id=dom_id
-                data-testid=testid
-                aria-invalid=move || error.get().is_some().to_string()
-                aria-describedby=described_by
-                prop:value=move || id.get()
-                on:change=move |ev| id.set(event_target_value(&ev))
-            >
-                {ARCHITECTURES
-                    .iter()
-                    .map(|a| view! { <option value=a.id>{architecture_label(a)}</option> })
-                    .collect_view()}
-            </select>
-            <p class="field-message" id=msg_id role="alert">
-                {move || error.get()}
-            </p>
-        </form>
     }
 }
 

@@ -98,7 +98,7 @@ pub fn WeightMemory(
         ],
         Signal::derive(move || !stale.get()),
     );
-    let is_custom = move || precision_id.get() == "custom";
+    let is_custom = move || precision_id.get() == memory::CUSTOM;
     let show = move |f: fn(&Sizing) -> String| calc.show(f);
     let chart = Memo::new(move |_| shown.get().map(|s| weight_memory_chart(&s)));
     let svg = Signal::derive(move || chart.get().and_then(|c| c.svg().ok()).unwrap_or_default());
@@ -145,7 +145,7 @@ pub fn WeightMemory(
                         text=params_text
                     />
                 </div>
-                <PrecisionSelect label="Precision" testid="weight-precision" value=precision_id per="parameter" custom=true />
+                <PrecisionSelect label="Precision" testid="weight-precision" value=precision_id per="parameter" error=calc.error_for(memory::Field::Precision) custom=true />
                 <Show when=is_custom>
                     <div class="control-group">
                         <NumberField label="Bits per weight" testid="weight-bits" text=bits_text error=calc.error_for(memory::Field::BitsPerWeight) unit="bits" step=0.05 />
@@ -198,7 +198,7 @@ pub fn WeightMemory(
                             <Presets label="Context presets" options=vec![("4K", "4096"), ("8K", "8192"), ("32K", "32768"), ("128K", "131072")] text=context />
                         </div>
                         <NumberField label="Batch (sequences at once)" testid="weight-batch" text=batch error=calc.error_for(kv_cache::Field::BatchSize) min=1.0 />
-                        <PrecisionSelect label="KV-cache precision" testid="weight-kv-precision" value=kv_precision per="element" />
+                        <PrecisionSelect label="KV-cache precision" testid="weight-kv-precision" value=kv_precision per="element" error=calc.error_for(memory::Field::KvPrecision) />
                         <NumberField label="Activations and overhead" testid="weight-overhead" text=overhead error=calc.error_for(kv_cache::Field::RuntimeOverhead) unit="%" step=5.0 />
                     </div>
                 </div>

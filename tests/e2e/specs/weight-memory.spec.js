@@ -173,4 +173,17 @@ test('a shared link reproduces the result, and the heading fragment survives', a
   const junk = other.locator('[data-widget="weight-memory"]').first();
   await expect(junk.getByRole('alert').filter({ hasText: 'not a number' })).toBeVisible();
   await expect(junk).not.toContainText('NaN');
+  // An unknown precision (or KV-cache precision) is said beside its menu, not guessed.
+  await other.goto('/model-selection/?wm.prec=fp12&wm.rt=1&wm.kvprec=fp7');
+  await appReady(other);
+  const odd = other.locator('[data-widget="weight-memory"]').first();
+  const said = (text) => odd.locator('.field.invalid').filter({ hasText: text });
+  await expect(said('\u201cfp12\u201d is not a precision this calculator knows')).toBeVisible();
+  await expect(said('\u201cfp7\u201d is not a precision this calculator knows')).toBeVisible();
+  await expect(odd.getByTestId('weight-precision')).toHaveAttribute('aria-invalid', 'true');
+  await expect(odd.getByTestId('weight-gb')).toHaveText('\u2014');
+  await odd.getByTestId('weight-precision').selectOption('int4');
+  await odd.getByTestId('weight-kv-precision').selectOption('fp8');
+  await expect(odd.locator('.field.invalid')).toHaveCount(0);
+  await expect(odd.getByTestId('weight-gb')).toHaveText('35 GB');
 });
