@@ -261,7 +261,42 @@ fn serving(args: &Args) -> Result<batching::Serving, String> {
 
 /// The text of inline figure `name` for `args`, e.g. `"140 GB"`.
 pub fn inline(name: &str, args: &Args) -> Result<String, String> {
-    match name {
+    let topics = [
+        sizing_figure,
+        decode_figure,
+        batching_figure,
+        eval_latency_figure,
+        fleet_figure,
+        distill_figure,
+        break_even_figure,
+    ];
+    for topic in topics {
+        if let Some(text) = topic(name, args)? {
+            return Ok(text);
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(figure) = lab_models::inline(name, args) {
+        return figure;
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let lab = lab_models::FIGURES.iter().map(|(n, _)| *n);
+    #[cfg(target_arch = "wasm32")]
+    let lab = std::iter::empty();
+    Err(unknown(
+        name,
+        INLINE_FIGURES
+            .iter()
+            .map(|(n, _)| *n)
+            .chain(lab)
+            .collect::<Vec<_>>()
+            .as_slice(),
+    ))
+}
+
+/// Weight memory, GPU counts and ratios: what a model needs to sit in memory.
+fn sizing_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
+    let text = match name {
         "weight-gb" => {
             check_known(args, &["params", "precision", "bits", "decimals"])?;
             let gb = weight_memory_gb(num(args, "params")?, precision(args)?);
@@ -309,6 +344,14 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
             check_known(args, &["params", "precision", "bits"])?;
             Ok(format!("{} GB", plain(approx_weight_gb(args, "params")?)))
         }
+        _ => return Ok(None),
+    };
+    text.map(Some)
+}
+
+/// Decode ceilings and GPUs' data-sheet figures.
+fn decode_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
+    let text = match name {
         "decode-tps" => {
             check_known(
                 args,
@@ -358,6 +401,14 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
             check_known(args, &["gpu"])?;
             Ok(format!("{} GB", plain(gpu(args)?.memory_gb)))
         }
+        _ => return Ok(None),
+    };
+    text.map(Some)
+}
+
+/// Batching: throughput, the largest batch, where compute binds, the KV cache and experts.
+fn batching_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
+    let text = match name {
         "batch-tps" => {
             check_known(
                 args,
@@ -425,6 +476,40 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                 .map(|b| fixed(b as f64, 0))
                 .ok_or_else(|| "compute never binds at this context: nothing to quote".into())
         }
+        "kv-gb" => {
+            check_known(args, &["arch", "context", "batch"])?;
+            let gb = whole(args, "batch")? as f64
+                * batching::kv_gb_per_sequence(architecture(args)?, whole(args, "context")?);
+            Ok(format!("{} GB", decode::three_figures(gb)))
+        }
+        "compute-batch" => {
+            check_known(args, &["gpu", "precision", "bits"])?;
+            let g = gpu(args)?;
+            let b = batching::compute_bound_batch_weights_only(
+                g.peak_tflops,
+                g.bandwidth_gb_s,
+                precision(args)?.bytes_per_param(),
+            );
+            Ok(fixed(b, 0))
+        }
+        "expert-share" => {
+            check_known(args, &["arch", "batch"])?;
+            let routing = architecture(args)?
+                .routing
+                .ok_or("this architecture is dense: it has no experts to share")?;
+            Ok(format!(
+                "{}%",
+                fixed(routing.share_read(whole(args, "batch")?) * 100.0, 0)
+            ))
+        }
+        _ => return Ok(None),
+    };
+    text.map(Some)
+}
+
+/// Evals (accuracy, Wilson intervals) and a queue's end-to-end latency.
+fn eval_latency_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
+    let text = match name {
         "wilson" => {
             check_known(args, &["passes", "n"])?;
             let (passes, n) = (whole_or_zero(args, "passes")?, whole(args, "n")?);
@@ -458,32 +543,38 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
             // As the latency explorer prints a time, so the lesson and the widget read alike.
             Ok(crate::logic::latency::ms_text(ms))
         }
-        "kv-gb" => {
-            check_known(args, &["arch", "context", "batch"])?;
-            let gb = whole(args, "batch")? as f64
-                * batching::kv_gb_per_sequence(architecture(args)?, whole(args, "context")?);
-            Ok(format!("{} GB", decode::three_figures(gb)))
-        }
-        "compute-batch" => {
-            check_known(args, &["gpu", "precision", "bits"])?;
-            let g = gpu(args)?;
-            let b = batching::compute_bound_batch_weights_only(
-                g.peak_tflops,
-                g.bandwidth_gb_s,
-                precision(args)?.bytes_per_param(),
-            );
-            Ok(fixed(b, 0))
-        }
-        "expert-share" => {
-            check_known(args, &["arch", "batch"])?;
-            let routing = architecture(args)?
-                .routing
-                .ok_or("this architecture is dense: it has no experts to share")?;
+        "eval-accuracy" => {
+            check_known(args, &["system"])?;
+            let set = eval::parse_eval_json(LESSON_EVAL_JSON).map_err(|e| e.to_string())?;
+            let (base, cand) = set
+                .cases
+                .iter()
+                .map(eval::outcome)
+                .fold((0, 0), |(b, c), (pb, pc)| {
+                    (b + usize::from(pb), c + usize::from(pc))
+                });
+            let passes = match arg(args, "system")? {
+                "baseline" => base,
+                "optimized" | "candidate" => cand,
+                other => {
+                    return Err(format!(
+                        "unknown system `{other}`; use baseline or optimized"
+                    ))
+                }
+            };
             Ok(format!(
                 "{}%",
-                fixed(routing.share_read(whole(args, "batch")?) * 100.0, 0)
+                fixed(eval::accuracy(passes, set.cases.len()) * 100.0, 0)
             ))
         }
+        _ => return Ok(None),
+    };
+    text.map(Some)
+}
+
+/// Swapping a fleet to a smaller model: weight ratios, tokens a day, GPUs.
+fn fleet_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
+    let text = match name {
         "weight-ratio" => {
             check_known(args, &["large", "small", "precision", "bits"])?;
             // How many times faster the small model's decode ceiling is: large GB ÷ small GB.
@@ -540,6 +631,14 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
             );
             Ok(swap.small_gpus.to_string())
         }
+        _ => return Ok(None),
+    };
+    text.map(Some)
+}
+
+/// Distillation losses and the teacher's distribution.
+fn distill_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
+    let text = match name {
         "loss-hard" | "loss-soft" | "kl" => {
             check_known(args, &["student"])?;
             let s = student(args)?;
@@ -595,30 +694,14 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
             }
             Ok(fixed(distill::cross_entropy(&[1.0], &[p]), 3))
         }
-        "eval-accuracy" => {
-            check_known(args, &["system"])?;
-            let set = eval::parse_eval_json(LESSON_EVAL_JSON).map_err(|e| e.to_string())?;
-            let (base, cand) = set
-                .cases
-                .iter()
-                .map(eval::outcome)
-                .fold((0, 0), |(b, c), (pb, pc)| {
-                    (b + usize::from(pb), c + usize::from(pc))
-                });
-            let passes = match arg(args, "system")? {
-                "baseline" => base,
-                "optimized" | "candidate" => cand,
-                other => {
-                    return Err(format!(
-                        "unknown system `{other}`; use baseline or optimized"
-                    ))
-                }
-            };
-            Ok(format!(
-                "{}%",
-                fixed(eval::accuracy(passes, set.cases.len()) * 100.0, 0)
-            ))
-        }
+        _ => return Ok(None),
+    };
+    text.map(Some)
+}
+
+/// Shared or dedicated: the volumes where dedicated GPUs win.
+fn break_even_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
+    let text = match name {
         "break-even-first" => Ok(volume_text(
             cost_inputs(args, &[])?.break_even_tokens_per_month(),
         )),
@@ -635,26 +718,9 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
                 })
         }
         "break-even-always" => Ok(volume_text(dedicated_wins(args, &[])?.always_from())),
-        _ => {
-            #[cfg(not(target_arch = "wasm32"))]
-            if let Some(figure) = lab_models::inline(name, args) {
-                return figure;
-            }
-            #[cfg(not(target_arch = "wasm32"))]
-            let lab = lab_models::FIGURES.iter().map(|(n, _)| *n);
-            #[cfg(target_arch = "wasm32")]
-            let lab = std::iter::empty();
-            Err(unknown(
-                name,
-                INLINE_FIGURES
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .chain(lab)
-                    .collect::<Vec<_>>()
-                    .as_slice(),
-            ))
-        }
-    }
+        _ => return Ok(None),
+    };
+    text.map(Some)
 }
 
 fn unknown(name: &str, known: &[&str]) -> String {
