@@ -259,6 +259,21 @@ fn serving(args: &Args) -> Result<batching::Serving, String> {
     ))
 }
 
+/// A topic's figures: a function from a figure's name and arguments to its text, `Ok(None)`
+/// for a name that is not one of the topic's (`inline` then asks the next topic).
+macro_rules! topic {
+    ($(#[$doc:meta])* fn $topic:ident($name:ident, $args:ident) { $($arms:tt)* }) => {
+        $(#[$doc])*
+        fn $topic($name: &str, $args: &Args) -> Result<Option<String>, String> {
+            let text = match $name {
+                $($arms)*
+                _ => return Ok(None),
+            };
+            text.map(Some)
+        }
+    };
+}
+
 /// The text of inline figure `name` for `args`, e.g. `"140 GB"`.
 pub fn inline(name: &str, args: &Args) -> Result<String, String> {
     let topics = [
@@ -294,9 +309,9 @@ pub fn inline(name: &str, args: &Args) -> Result<String, String> {
     ))
 }
 
-/// Weight memory, GPU counts and ratios: what a model needs to sit in memory.
-fn sizing_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
-    let text = match name {
+topic! {
+    /// Weight memory, GPU counts and ratios: what a model needs to sit in memory.
+    fn sizing_figure(name, args) {
         "weight-gb" => {
             check_known(args, &["params", "precision", "bits", "decimals"])?;
             let gb = weight_memory_gb(num(args, "params")?, precision(args)?);
@@ -344,14 +359,12 @@ fn sizing_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
             check_known(args, &["params", "precision", "bits"])?;
             Ok(format!("{} GB", plain(approx_weight_gb(args, "params")?)))
         }
-        _ => return Ok(None),
-    };
-    text.map(Some)
+    }
 }
 
-/// Decode ceilings and GPUs' data-sheet figures.
-fn decode_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
-    let text = match name {
+topic! {
+    /// Decode ceilings and GPUs' data-sheet figures.
+    fn decode_figure(name, args) {
         "decode-tps" => {
             check_known(
                 args,
@@ -401,29 +414,25 @@ fn decode_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
             check_known(args, &["gpu"])?;
             Ok(format!("{} GB", plain(gpu(args)?.memory_gb)))
         }
-        _ => return Ok(None),
-    };
-    text.map(Some)
+    }
 }
 
-/// Batching: throughput, the largest batch, where compute binds, the KV cache and experts.
-fn batching_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
-    let text = match name {
+/// The arguments of a figure of one GPU serving one model ([`serving`]).
+const SERVING_KEYS: &[&str] = &[
+    "gpu",
+    "arch",
+    "weights-gb",
+    "params",
+    "precision",
+    "bits",
+    "context",
+];
+
+topic! {
+    /// Batching: throughput, the largest batch, where compute binds, the KV cache and experts.
+    fn batching_figure(name, args) {
         "batch-tps" => {
-            check_known(
-                args,
-                &[
-                    "gpu",
-                    "arch",
-                    "weights-gb",
-                    "params",
-                    "precision",
-                    "bits",
-                    "batch",
-                    "context",
-                    "per",
-                ],
-            )?;
+            check_known(args, &[SERVING_KEYS, &["batch", "per"]].concat())?;
             let s = serving(args)?;
             if s.weights_do_not_fit() {
                 return Err("the weights do not fit this GPU: no batch runs".into());
@@ -443,34 +452,12 @@ fn batching_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
             Ok(format!("{} tok/s", batching::figure(tps)))
         }
         "max-batch" => {
-            check_known(
-                args,
-                &[
-                    "gpu",
-                    "arch",
-                    "weights-gb",
-                    "params",
-                    "precision",
-                    "bits",
-                    "context",
-                ],
-            )?;
+            check_known(args, SERVING_KEYS)?;
             let s = serving(args)?;
             Ok(fixed(s.max_batch.unwrap_or_default() as f64, 0))
         }
         "compute-from" => {
-            check_known(
-                args,
-                &[
-                    "gpu",
-                    "arch",
-                    "weights-gb",
-                    "params",
-                    "precision",
-                    "bits",
-                    "context",
-                ],
-            )?;
+            check_known(args, SERVING_KEYS)?;
             let s = serving(args)?;
             s.compute_from_batch
                 .map(|b| fixed(b as f64, 0))
@@ -502,14 +489,12 @@ fn batching_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
                 fixed(routing.share_read(whole(args, "batch")?) * 100.0, 0)
             ))
         }
-        _ => return Ok(None),
-    };
-    text.map(Some)
+    }
 }
 
-/// Evals (accuracy, Wilson intervals) and a queue's end-to-end latency.
-fn eval_latency_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
-    let text = match name {
+topic! {
+    /// Evals (accuracy, Wilson intervals) and a queue's end-to-end latency.
+    fn eval_latency_figure(name, args) {
         "wilson" => {
             check_known(args, &["passes", "n"])?;
             let (passes, n) = (whole_or_zero(args, "passes")?, whole(args, "n")?);
@@ -567,14 +552,12 @@ fn eval_latency_figure(name: &str, args: &Args) -> Result<Option<String>, String
                 fixed(eval::accuracy(passes, set.cases.len()) * 100.0, 0)
             ))
         }
-        _ => return Ok(None),
-    };
-    text.map(Some)
+    }
 }
 
-/// Swapping a fleet to a smaller model: weight ratios, tokens a day, GPUs.
-fn fleet_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
-    let text = match name {
+topic! {
+    /// Swapping a fleet to a smaller model: weight ratios, tokens a day, GPUs.
+    fn fleet_figure(name, args) {
         "weight-ratio" => {
             check_known(args, &["large", "small", "precision", "bits"])?;
             // How many times faster the small model's decode ceiling is: large GB ÷ small GB.
@@ -631,14 +614,12 @@ fn fleet_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
             );
             Ok(swap.small_gpus.to_string())
         }
-        _ => return Ok(None),
-    };
-    text.map(Some)
+    }
 }
 
-/// Distillation losses and the teacher's distribution.
-fn distill_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
-    let text = match name {
+topic! {
+    /// Distillation losses and the teacher's distribution.
+    fn distill_figure(name, args) {
         "loss-hard" | "loss-soft" | "kl" => {
             check_known(args, &["student"])?;
             let s = student(args)?;
@@ -694,14 +675,12 @@ fn distill_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
             }
             Ok(fixed(distill::cross_entropy(&[1.0], &[p]), 3))
         }
-        _ => return Ok(None),
-    };
-    text.map(Some)
+    }
 }
 
-/// Shared or dedicated: the volumes where dedicated GPUs win.
-fn break_even_figure(name: &str, args: &Args) -> Result<Option<String>, String> {
-    let text = match name {
+topic! {
+    /// Shared or dedicated: the volumes where dedicated GPUs win.
+    fn break_even_figure(name, args) {
         "break-even-first" => Ok(volume_text(
             cost_inputs(args, &[])?.break_even_tokens_per_month(),
         )),
@@ -718,9 +697,7 @@ fn break_even_figure(name: &str, args: &Args) -> Result<Option<String>, String> 
                 })
         }
         "break-even-always" => Ok(volume_text(dedicated_wins(args, &[])?.always_from())),
-        _ => return Ok(None),
-    };
-    text.map(Some)
+    }
 }
 
 fn unknown(name: &str, known: &[&str]) -> String {
