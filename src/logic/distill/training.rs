@@ -374,6 +374,19 @@ mod tests {
         )
     }
 
+    /// The seed example at T = 1, and a run started on its soft targets for `steps` steps.
+    fn soft_run(steps: usize) -> (Comparison, TrainingRun, RunId) {
+        let c = comparison(&SEED_PRESET.teacher, 1.0);
+        let mut run = TrainingRun::default();
+        let id = run
+            .start_from(
+                Some(&c),
+                &settings(TrainLoss::Soft, TrainStart::Uniform, steps),
+            )
+            .unwrap();
+        (c, run, id)
+    }
+
     fn settings(loss: TrainLoss, start: TrainStart, steps: usize) -> RunSettings {
         RunSettings {
             loss,
@@ -474,14 +487,7 @@ mod tests {
 
     #[test]
     fn stop_keeps_the_history_and_ends_the_frames() {
-        let c = comparison(&SEED_PRESET.teacher, 1.0);
-        let mut run = TrainingRun::default();
-        let id = run
-            .start_from(
-                Some(&c),
-                &settings(TrainLoss::Soft, TrainStart::Uniform, 300),
-            )
-            .unwrap();
+        let (c, mut run, id) = soft_run(300);
         assert_eq!(run.frame(id), FrameOutcome::Continue);
         assert_eq!(run.frame(id), FrameOutcome::Continue);
         assert!(run.is_current(id));
@@ -560,14 +566,7 @@ mod tests {
 
     #[test]
     fn wrong_inputs_or_settings_give_a_sentence_and_leave_the_run() {
-        let c = comparison(&SEED_PRESET.teacher, 1.0);
-        let mut run = TrainingRun::default();
-        let id = run
-            .start_from(
-                Some(&c),
-                &settings(TrainLoss::Soft, TrainStart::Uniform, 150),
-            )
-            .unwrap();
+        let (c, mut run, id) = soft_run(150);
         run.frame(id);
         let kept = run.clone();
         let err = run
