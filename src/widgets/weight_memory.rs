@@ -45,29 +45,12 @@ pub fn WeightMemory(
     let bits_text = RwSignal::new(bits.to_string());
     let gpu_text = RwSignal::new(gpu_gb.to_string());
     let gpu_id = RwSignal::new(crate::logic::gpus::DEFAULT_PRESET_ID.to_string());
-    // The runtime allowance starts off, with a Llama 3 70B shape at 8K tokens.
-    let (default_layers, default_kv_heads, default_head_dim) =
-        model_shape("llama3-70b").map_or((80, 8, 128), |m| (m.layers, m.kv_heads, m.head_dim));
     let runtime_on = RwSignal::new(false);
-    let layers = RwSignal::new(default_layers.to_string());
-    let kv_heads = RwSignal::new(default_kv_heads.to_string());
-    let head_dim = RwSignal::new(default_head_dim.to_string());
-    let context = RwSignal::new("8192".to_string());
-    let batch = RwSignal::new("1".to_string());
-    let kv_precision = RwSignal::new("fp16".to_string());
-    let overhead = RwSignal::new("10".to_string());
+    let runtime = RuntimeFields::new();
     let with_runtime = move || runtime_on.get();
 
     let calc = Calculation::new(move || {
-        let allowance = with_runtime().then(|| RuntimeText {
-            layers: layers.get(),
-            kv_heads: kv_heads.get(),
-            head_dim: head_dim.get(),
-            context: context.get(),
-            batch: batch.get(),
-            kv_precision: kv_precision.get(),
-            overhead: overhead.get(),
-        });
+        let allowance = with_runtime().then(|| runtime.text());
         size_with(
             &params_text.get(),
             &precision_id.get(),
@@ -88,13 +71,13 @@ pub fn WeightMemory(
             ("mem", gpu_text.into()),
             ("gpu", gpu_id.into()),
             ("rt", runtime_on.into()),
-            ("layers", layers.into()),
-            ("kvh", kv_heads.into()),
-            ("hd", head_dim.into()),
-            ("ctx", context.into()),
-            ("batch", batch.into()),
-            ("kvprec", kv_precision.into()),
-            ("oh", overhead.into()),
+            ("layers", runtime.layers.into()),
+            ("kvh", runtime.kv_heads.into()),
+            ("hd", runtime.head_dim.into()),
+            ("ctx", runtime.context.into()),
+            ("batch", runtime.batch.into()),
+            ("kvprec", runtime.kv_precision.into()),
+            ("oh", runtime.overhead.into()),
         ],
         Signal::derive(move || !stale.get()),
     );
@@ -116,11 +99,6 @@ pub fn WeightMemory(
             .map(|s| s.chart_description())
             .unwrap_or_default()
     });
-    let fill_shape = move |l: u64, h: u64, d: u64| {
-        layers.set(l.to_string());
-        kv_heads.set(h.to_string());
-        head_dim.set(d.to_string());
-    };
 
     let axes = ChartAxes {
         x_ticks,
@@ -169,39 +147,7 @@ pub fn WeightMemory(
                 </label>
             </div>
             <Show when=with_runtime>
-                <div class="runtime-box">
-                    <div class="presets" role="group" aria-label="Model shape presets">
-                        {MODEL_SHAPES
-                            .iter()
-                            .map(|m| {
-                                let (l, h, d) = (m.layers, m.kv_heads, m.head_dim);
-                                let pressed = move || {
-                                    (layers.get().trim() == l.to_string()
-                                        && kv_heads.get().trim() == h.to_string()
-                                        && head_dim.get().trim() == d.to_string())
-                                        .to_string()
-                                };
-                                view! {
-                                    <button type="button" class="chip" aria-pressed=pressed on:click=move |_| fill_shape(l, h, d)>
-                                        {format!("{} shape", m.name)}
-                                    </button>
-                                }
-                            })
-                            .collect_view()}
-                    </div>
-                    <div class="controls">
-                        <NumberField label="Layers" testid="weight-layers" text=layers error=calc.error_for(kv_cache::Field::Layers) min=1.0 />
-                        <NumberField label="KV heads (GQA groups)" testid="weight-kv-heads" text=kv_heads error=calc.error_for(kv_cache::Field::KvHeads) min=1.0 />
-                        <NumberField label="Head dimension" testid="weight-head-dim" text=head_dim error=calc.error_for(kv_cache::Field::HeadDimension) min=1.0 />
-                        <div class="control-group">
-                            <NumberField label="Context length" testid="weight-context" text=context error=calc.error_for(kv_cache::Field::ContextLength) unit="tokens" step=1024.0 min=1.0 />
-                            <Presets label="Context presets" options=vec![("4K", "4096"), ("8K", "8192"), ("32K", "32768"), ("128K", "131072")] text=context />
-                        </div>
-                        <NumberField label="Batch (sequences at once)" testid="weight-batch" text=batch error=calc.error_for(kv_cache::Field::BatchSize) min=1.0 />
-                        <PrecisionSelect label="KV-cache precision" testid="weight-kv-precision" value=kv_precision per="element" error=calc.error_for(memory::Field::KvPrecision) />
-                        <NumberField label="Activations and overhead" testid="weight-overhead" text=overhead error=calc.error_for(kv_cache::Field::RuntimeOverhead) unit="%" step=5.0 />
-                    </div>
-                </div>
+                {runtime_box(runtime, calc)}
             </Show>
             <div class="outputs">
                 <Output label="Weights" testid="weight-gb" value=show(Sizing::weight_text) stale=stale />
@@ -241,5 +187,95 @@ pub fn WeightMemory(
                 }}
             </p>
         </WidgetCard>
+    }
+}
+
+/// The runtime allowance's fields, as typed: a model's shape, context, batch, KV-cache
+/// precision and overhead. It starts with a Llama 3 70B shape at 8K tokens.
+#[derive(Clone, Copy)]
+struct RuntimeFields {
+    layers: RwSignal<String>,
+    kv_heads: RwSignal<String>,
+    head_dim: RwSignal<String>,
+    context: RwSignal<String>,
+    batch: RwSignal<String>,
+    kv_precision: RwSignal<String>,
+    overhead: RwSignal<String>,
+}
+
+impl RuntimeFields {
+    fn new() -> Self {
+        let (layers, kv_heads, head_dim) =
+            model_shape("llama3-70b").map_or((80, 8, 128), |m| (m.layers, m.kv_heads, m.head_dim));
+        let text = |t: String| RwSignal::new(t);
+        RuntimeFields {
+            layers: text(layers.to_string()),
+            kv_heads: text(kv_heads.to_string()),
+            head_dim: text(head_dim.to_string()),
+            context: text("8192".into()),
+            batch: text("1".into()),
+            kv_precision: text("fp16".into()),
+            overhead: text("10".into()),
+        }
+    }
+
+    /// The fields' texts, for the calculator.
+    fn text(self) -> RuntimeText {
+        RuntimeText {
+            layers: self.layers.get(),
+            kv_heads: self.kv_heads.get(),
+            head_dim: self.head_dim.get(),
+            context: self.context.get(),
+            batch: self.batch.get(),
+            kv_precision: self.kv_precision.get(),
+            overhead: self.overhead.get(),
+        }
+    }
+
+    /// Fills in a model's shape: layers, KV heads and head dimension.
+    fn fill_shape(self, layers: u64, kv_heads: u64, head_dim: u64) {
+        self.layers.set(layers.to_string());
+        self.kv_heads.set(kv_heads.to_string());
+        self.head_dim.set(head_dim.to_string());
+    }
+
+    /// Whether the fields hold that shape (its preset button shows pressed).
+    fn has_shape(self, layers: u64, kv_heads: u64, head_dim: u64) -> bool {
+        let is = |field: RwSignal<String>, n: u64| field.with(|t| t.trim() == n.to_string());
+        is(self.layers, layers) && is(self.kv_heads, kv_heads) && is(self.head_dim, head_dim)
+    }
+}
+
+/// The runtime allowance's box: model-shape presets and the fields, each with its message.
+fn runtime_box(f: RuntimeFields, calc: Calculation<Sizing>) -> impl IntoView {
+    view! {
+            <div class="runtime-box">
+                <div class="presets" role="group" aria-label="Model shape presets">
+                    {MODEL_SHAPES
+                        .iter()
+                        .map(|m| {
+                            let (l, h, d) = (m.layers, m.kv_heads, m.head_dim);
+                            let pressed = move || f.has_shape(l, h, d).to_string();
+                            view! {
+                                <button type="button" class="chip" aria-pressed=pressed on:click=move |_| f.fill_shape(l, h, d)>
+                                    {format!("{} shape", m.name)}
+                                </button>
+                            }
+                        })
+                        .collect_view()}
+                </div>
+                <div class="controls">
+                    <NumberField label="Layers" testid="weight-layers" text=f.layers error=calc.error_for(kv_cache::Field::Layers) min=1.0 />
+                    <NumberField label="KV heads (GQA groups)" testid="weight-kv-heads" text=f.kv_heads error=calc.error_for(kv_cache::Field::KvHeads) min=1.0 />
+                    <NumberField label="Head dimension" testid="weight-head-dim" text=f.head_dim error=calc.error_for(kv_cache::Field::HeadDimension) min=1.0 />
+                    <div class="control-group">
+                        <NumberField label="Context length" testid="weight-context" text=f.context error=calc.error_for(kv_cache::Field::ContextLength) unit="tokens" step=1024.0 min=1.0 />
+                        <Presets label="Context presets" options=vec![("4K", "4096"), ("8K", "8192"), ("32K", "32768"), ("128K", "131072")] text=f.context />
+                    </div>
+                    <NumberField label="Batch (sequences at once)" testid="weight-batch" text=f.batch error=calc.error_for(kv_cache::Field::BatchSize) min=1.0 />
+                    <PrecisionSelect label="KV-cache precision" testid="weight-kv-precision" value=f.kv_precision per="element" error=calc.error_for(memory::Field::KvPrecision) />
+                    <NumberField label="Activations and overhead" testid="weight-overhead" text=f.overhead error=calc.error_for(kv_cache::Field::RuntimeOverhead) unit="%" step=5.0 />
+                </div>
+            </div>
     }
 }
