@@ -530,7 +530,7 @@ topic! {
         }
         "eval-accuracy" => {
             check_known(args, &["system"])?;
-            let set = eval::parse_eval_json(LESSON_EVAL_JSON).map_err(|e| e.to_string())?;
+            let set = eval::parse_eval_json(LESSON_EVAL_JSON).map_err(|e| e.message)?;
             let (base, cand) = set
                 .cases
                 .iter()
@@ -640,7 +640,7 @@ topic! {
             check_known(args, &["t"])?;
             let t = num(args, "t")?;
             let logs = |p: &[f64]| {
-                distill::log_probs(distill::Entry::Weights, p).map_err(|e| e.to_string())
+                distill::log_probs(distill::Entry::Weights, p).map_err(|e| e.message)
             };
             let teacher = logs(&SEED_PRESET.teacher)?;
             let (a, b) = (logs(&SEED_PRESET.student_a)?, logs(&SEED_PRESET.student_b)?);

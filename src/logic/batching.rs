@@ -40,6 +40,11 @@ pub enum Field {
     Architecture(decode::Model),
 }
 
+super::input::form_field_of!(Batching, Field, |f: Field| match f {
+    Field::PeakCompute => 0,
+    Field::Architecture(m) => 1 + m as u8,
+});
+
 impl Field {
     /// The field's name in the learner's words.
     pub fn name(self) -> &'static str {
@@ -646,12 +651,10 @@ pub fn decode_card(inputs: DecodeInputs) -> Result<DecodeCard, Vec<InputError>> 
             let machine_end = errors
                 .iter()
                 .position(|e| {
-                    matches!(
-                        e.field,
-                        super::FormField::Decode(
-                            decode::Field::Weights(_) | decode::Field::ReadPerToken(_)
-                        )
-                    )
+                    decode::Model::ALL.iter().any(|&m| {
+                        e.field == decode::Field::Weights(m)
+                            || e.field == decode::Field::ReadPerToken(m)
+                    })
                 })
                 .unwrap_or(errors.len());
             if let Err(e) = tflops {

@@ -18,7 +18,8 @@
 use super::format::{fixed, plain};
 use super::{parse_number, InputError};
 
-crate::form_fields! {
+super::input::form_fields! {
+    BreakEven:
     /// The break-even calculator's fields.
     pub enum Field {
         ApiPrice => "API price per million tokens",

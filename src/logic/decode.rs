@@ -43,6 +43,12 @@ pub enum Field {
     ReadPerToken(Model),
 }
 
+super::input::form_field_of!(Decode, Field, |f: Field| match f {
+    Field::MemoryBandwidth => 0,
+    Field::Weights(m) => 1 + m as u8,
+    Field::ReadPerToken(m) => 5 + m as u8,
+});
+
 impl Field {
     /// The field's name in the learner's words.
     pub fn name(self) -> &'static str {

@@ -16,7 +16,8 @@ pub use trainer::*;
 use super::rng::SplitMix64;
 use super::{format, parse_number, InputError};
 
-crate::form_fields! {
+super::input::form_fields! {
+    Distill:
     /// The playground's and the trainer's fields.
     pub enum Field {
         Probabilities => "Probabilities",
@@ -29,6 +30,14 @@ crate::form_fields! {
         Alpha => "\u{3b1}",
         LearningRate => "Learning rate",
         Steps => "Steps",
+    }
+}
+
+/// An error of the playground's fields as the learner reads it: "Temperature: Must be …".
+pub fn said(e: &InputError) -> String {
+    match Field::ALL.iter().find(|&&f| e.field == f) {
+        Some(field) => format!("{}: {}", field.name(), e.message),
+        None => e.message.clone(),
     }
 }
 

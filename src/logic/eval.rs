@@ -14,7 +14,8 @@
 
 use super::{format, InputError};
 
-crate::form_fields! {
+super::input::form_fields! {
+    Eval:
     /// The mini eval's fields that take typed or pasted text (its cases' fields are the
     /// editor's [`editor::Field`]).
     pub enum InputField {

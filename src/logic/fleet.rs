@@ -10,7 +10,8 @@ use super::format::{fixed, plain};
 use super::memory::gpus_needed;
 use super::{parse_number, InputError};
 
-crate::form_fields! {
+super::input::form_fields! {
+    Fleet:
     /// The fleet-swap calculator's own fields (its models' are the decode ceiling's).
     pub enum Field {
         RequestsPerDay => "Requests per day",

@@ -7,7 +7,8 @@
 use super::format::plain;
 use super::{parse_number, InputError};
 
-crate::form_fields! {
+super::input::form_fields! {
+    KvCache:
     /// A model's shape, context and batch: the KV cache's fields, and the runtime allowance's.
     pub enum Field {
         Layers => "Layers",

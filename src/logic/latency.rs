@@ -23,7 +23,8 @@ use super::rng::SplitMix64;
 use super::stats::{percentile_nearest_rank, sorted};
 use super::{parse_number, InputError};
 
-crate::form_fields! {
+super::input::form_fields! {
+    Latency:
     /// The latency widgets' fields: the distribution's shape, then an end-to-end request's parts.
     pub enum Field {
         Median => "Median",

@@ -7,7 +7,8 @@ use super::format::{fixed, plain};
 use super::kv_cache::{self, KvCacheInputs};
 use super::{parse_number, InputError};
 
-crate::form_fields! {
+super::input::form_fields! {
+    Memory:
     /// The weight-memory calculator's fields.
     pub enum Field {
         Parameters => "Parameters",

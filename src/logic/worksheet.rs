@@ -5,7 +5,8 @@
 use crate::logic::format::plain;
 use crate::logic::{parse_number, InputError};
 
-crate::form_fields! {
+super::input::form_fields! {
+    Worksheet:
     /// The worksheet's fields.
     pub enum Field {
         Prompts => "Prompts",

@@ -10,7 +10,7 @@
 use super::{entropy, Comparison, LossKind, Step, StudentInit, TrainConfig, Trainer};
 use crate::logic::format;
 use crate::logic::stats;
-use crate::logic::{FormField, InputError};
+use crate::logic::InputError;
 
 /// A run is spread over about this many animation frames, whatever its length.
 pub const RUN_FRAMES: usize = 150;
@@ -157,13 +157,8 @@ impl TrainingRun {
             learning_rate: *learning_rate,
             temperature: c.temperature,
         };
-        // The trainer's errors are the playground's fields: named by its own enum, so that
-        // the module carries only this form's words (see `FormField::name`).
         let trainer = Trainer::new(&c.teacher, c.hard_index, settings.start.init(), config)
-            .map_err(|e| match e.field {
-                FormField::Distill(field) => format!("{}: {}", field.name(), e.message),
-                _ => e.message,
-            })?;
+            .map_err(|e| super::said(&e))?;
         Ok(self.start(trainer, *total))
     }
 
