@@ -100,38 +100,7 @@ pub fn MiniEval() -> impl IntoView {
             .map_err(|e| vec![e])
     });
 
-    // Save every change, but not the untouched eval on first load: a short eval at once, a
-    // long one once edits pause, and whatever is still waiting when the page or the widget
-    // goes. A save that fails (storage full) becomes a notice; what was stored stays.
-    let save_pause = Pause::new(SAVE_PAUSE);
-    let unsaved = StoredValue::new(false);
-    let save_now = move || {
-        save_pause.cancel();
-        if unsaved.try_update_value(|u| std::mem::replace(u, false)) != Some(true) {
-            return;
-        }
-        let _ = editor.try_with_untracked(|e| {
-            tolerance.try_with_untracked(|t| persist.save(STORE_NAME, STORE_VERSION, &e.stored(t)))
-        });
-    };
-    Effect::new(move |first: Option<()>| {
-        let _ = revision.get();
-        tolerance.track();
-        if first.is_none() {
-            return;
-        }
-        unsaved.set_value(true);
-        if editor.with_untracked(EvalEditor::len) <= SAVE_AT_ONCE_UP_TO {
-            save_now();
-            return;
-        }
-        save_pause.restart(save_now);
-    });
-    let leaving = window_event_listener(leptos::ev::pagehide, move |_| save_now());
-    on_cleanup(move || {
-        save_now();
-        leaving.remove();
-    });
+    keep_saved(persist, editor, tolerance, revision);
 
     // The page of cases shown: a page costs what it shows. The list is read again when cases
     // are added, removed, moved or replaced, and (when it shows one bucket) when a case changes
@@ -180,9 +149,6 @@ pub fn MiniEval() -> impl IntoView {
         page.with_untracked(|p| p.ids.len()),
     );
 
-    let schema_id = unique_id("eval-schema");
-    let schema_label_for = schema_id.clone();
-
     view! {
         <WidgetCard title="Mini eval: baseline against optimized" name="mini-eval">
             <p class="widget-note eval-intro">
@@ -198,45 +164,10 @@ pub fn MiniEval() -> impl IntoView {
             <Diffs editor=editor tally=tally />
 
             <h4 class="eval-heading">"Ship it?"</h4>
-            <div class="eval-decision">
-                <div class="controls">
-                    <NumberField
-                        label="Tolerance: largest accuracy drop"
-                        testid="eval-tolerance"
-                        text=tolerance
-                        error=decision.error_for(crate::logic::eval::InputField::Tolerance)
-                        unit="points"
-                    />
-                </div>
-                <p
-                    class="eval-verdict"
-                    class:accepted=move || decision.shown.with(|d| d.as_ref().is_some_and(|d| d.accept))
-                    class:stale=decision.stale()
-                    data-testid="eval-verdict"
-                    aria-live="polite"
-                >
-                    {move || decision.shown.with(|d| d.as_ref().map(|d| d.reason.clone()).unwrap_or_default())}
-                </p>
-                <p class="widget-note">
-                    "A case marked critical (below) rejects the candidate on its own if it regresses, whatever the averages say."
-                </p>
-            </div>
+            {decision_view(tolerance, decision)}
 
             <h4 class="eval-heading">{move || format!("The cases ({})", format::count(count.get()))}</h4>
-            <form method="dialog" class="field eval-schema">
-                <label for=schema_label_for>"Schema the questions are about"</label>
-                <textarea
-                    id=schema_id
-                    class="eval-sql-input"
-                    rows="2"
-                    spellcheck="false"
-                    prop:value=move || editor.with(|e| e.schema().to_string())
-                    on:input=move |ev| {
-                        let text = event_target_value(&ev);
-                        editor.maybe_update(|e| e.set_schema(text));
-                    }
-                ></textarea>
-            </form>
+            {schema_field(editor)}
             <Pager page=page count=count filter=filter search=search page_no=page_no />
             <div class="eval-cases-box" role="region" aria-label="The cases" tabindex="0">
             <ol class="eval-cases" start=move || page.with(|p| p.first + 1)>
@@ -285,6 +216,100 @@ pub fn MiniEval() -> impl IntoView {
             <ExportLinks editor=editor revision=revision />
             <ImportPanel editor=editor status=status page_no=page_no />
         </WidgetCard>
+    }
+}
+
+/// Saves every change of the eval, but not the untouched eval on first load: a short eval at
+/// once, a long one once edits pause, and whatever is still waiting when the page or the widget
+/// goes. A save that fails (storage full) becomes a notice; what was stored stays.
+fn keep_saved(
+    persist: Persist,
+    editor: RwSignal<EvalEditor>,
+    tolerance: RwSignal<String>,
+    revision: Memo<u64>,
+) {
+    let save_pause = Pause::new(SAVE_PAUSE);
+    let unsaved = StoredValue::new(false);
+    let save_now = move || {
+        save_pause.cancel();
+        if unsaved.try_update_value(|u| std::mem::replace(u, false)) != Some(true) {
+            return;
+        }
+        let _ = editor.try_with_untracked(|e| {
+            tolerance.try_with_untracked(|t| persist.save(STORE_NAME, STORE_VERSION, &e.stored(t)))
+        });
+    };
+    Effect::new(move |first: Option<()>| {
+        let _ = revision.get();
+        tolerance.track();
+        if first.is_none() {
+            return;
+        }
+        unsaved.set_value(true);
+        if editor.with_untracked(EvalEditor::len) <= SAVE_AT_ONCE_UP_TO {
+            save_now();
+            return;
+        }
+        save_pause.restart(save_now);
+    });
+    let leaving = window_event_listener(leptos::ev::pagehide, move |_| save_now());
+    on_cleanup(move || {
+        save_now();
+        leaving.remove();
+    });
+}
+
+/// "Ship it?": the tolerance, and the verdict with its reason.
+fn decision_view(
+    tolerance: RwSignal<String>,
+    decision: Calculation<eval::Decision>,
+) -> impl IntoView {
+    view! {
+        <div class="eval-decision">
+            <div class="controls">
+                <NumberField
+                    label="Tolerance: largest accuracy drop"
+                    testid="eval-tolerance"
+                    text=tolerance
+                    error=decision.error_for(crate::logic::eval::InputField::Tolerance)
+                    unit="points"
+                />
+            </div>
+            <p
+                class="eval-verdict"
+                class:accepted=move || decision.shown.with(|d| d.as_ref().is_some_and(|d| d.accept))
+                class:stale=decision.stale()
+                data-testid="eval-verdict"
+                aria-live="polite"
+            >
+                {move || decision.shown.with(|d| d.as_ref().map(|d| d.reason.clone()).unwrap_or_default())}
+            </p>
+            <p class="widget-note">
+                "A case marked critical (below) rejects the candidate on its own if it regresses, whatever the averages say."
+            </p>
+        </div>
+    }
+}
+
+/// The schema the questions are about, which execution grading runs the queries against.
+fn schema_field(editor: RwSignal<EvalEditor>) -> impl IntoView {
+    let schema_id = unique_id("eval-schema");
+    let schema_label_for = schema_id.clone();
+    view! {
+        <form method="dialog" class="field eval-schema">
+            <label for=schema_label_for>"Schema the questions are about"</label>
+            <textarea
+                id=schema_id
+                class="eval-sql-input"
+                rows="2"
+                spellcheck="false"
+                prop:value=move || editor.with(|e| e.schema().to_string())
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    editor.maybe_update(|e| e.set_schema(text));
+                }
+            ></textarea>
+        </form>
     }
 }
 
