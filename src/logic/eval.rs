@@ -13,6 +13,7 @@
 //! piece at a time (`chunked`) and the reader's editor (`editor`).
 
 use super::{format, InputError};
+use serde::{Deserialize, Serialize};
 
 super::input::form_fields! {
     Eval:
@@ -28,7 +29,6 @@ super::input::form_fields! {
         Import => "Import",
     }
 }
-use serde::{Deserialize, Serialize};
 
 pub mod chunked;
 mod decision;

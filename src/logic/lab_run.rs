@@ -8,6 +8,7 @@
 //! or failed (the worker could not go on). Each message of the worker is one [`LabMessage`]
 //! (its JSON, parsed with [`LabMessage::parse`]), applied with [`LabRun::apply`].
 
+use super::calendar::iso_date;
 use super::decode::{decode_ceiling_tps, three_figures};
 use super::format::{fixed, plain};
 use serde::{Deserialize, Serialize};
@@ -454,8 +455,6 @@ impl LabResult {
         serde_json::to_string_pretty(self).unwrap_or_default()
     }
 }
-
-pub use super::calendar::iso_date;
 
 /// Where a bandwidth was measured.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

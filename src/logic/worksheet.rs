@@ -2,8 +2,10 @@
 //! results of a small and a large model; tok/s from llama-bench; and the decision sentence.
 //! Pure: no web types, tested natively. This is the value that is stored.
 
+use super::calendar::utc_minute;
 use crate::logic::format::plain;
 use crate::logic::{parse_number, InputError};
+use serde::{Deserialize, Serialize};
 
 super::input::form_fields! {
     Worksheet:
@@ -17,7 +19,6 @@ super::input::form_fields! {
         Lock => "Lock",
     }
 }
-use serde::{Deserialize, Serialize};
 
 /// Most prompts a worksheet holds.
 pub const MAX_PROMPTS: u32 = 50;
@@ -386,8 +387,6 @@ impl Worksheet {
         md
     }
 }
-
-pub use super::calendar::utc_minute;
 
 #[cfg(test)]
 mod tests {

@@ -148,7 +148,7 @@ fn Outcome(run: RwSignal<LabRun>) -> impl IntoView {
             if r.restored && res.finished_at > 0.0 {
                 out.push(format!(
                     "Your last run, on {}: press Start to measure again.",
-                    crate::logic::lab_run::iso_date(res.finished_at)
+                    crate::logic::calendar::iso_date(res.finished_at)
                 ));
             }
             if let Some(e) = &res.error {
@@ -349,7 +349,7 @@ fn Export(run: RwSignal<LabRun>) -> impl IntoView {
             let res = &r.result;
             (
                 if json { res.json() } else { res.text() },
-                crate::logic::lab_run::iso_date(res.finished_at),
+                crate::logic::calendar::iso_date(res.finished_at),
             )
         }) else {
             return;

@@ -227,7 +227,7 @@ fn lock_step(s: Sheet) -> impl IntoView {
                     {move || if locked() { "Locked" } else { "Lock task and threshold" }}
                 </button>
                 <span class="tryit-locked-at" data-testid="tryit-locked-at">
-                    {move || sheet.with(|w| w.locked_at_ms.filter(|_| w.is_locked()).map(|at| format!("Locked at {}, before any score.", worksheet::utc_minute(at))))}
+                    {move || sheet.with(|w| w.locked_at_ms.filter(|_| w.is_locked()).map(|at| format!("Locked at {}, before any score.", crate::logic::calendar::utc_minute(at))))}
                 </span>
             </div>
         </li>
