@@ -1,7 +1,7 @@
 //! Pieces the sizing calculators share: a GPU preset menu, a model's fields with their presets,
 //! and a note on whether the weights fit.
 
-use super::controls::NumberField;
+use super::controls::{Menu, NumberField};
 use crate::logic::batching::{self, ARCHITECTURES};
 use crate::logic::decode::{self, Model, ModelPreset};
 use crate::logic::format::plain;
@@ -13,51 +13,6 @@ use leptos::prelude::*;
 /// A number as a reader would type it back: `3350`, `4.85` (no thousands separators).
 pub fn typed(value: f64) -> String {
     crate::logic::format::typed(value)
-}
-
-/// A menu field: a label, a `<select>` of `options` (value, text) bound to `value`, and below
-/// it the message of `error` while the chosen value cannot be used (a link can carry one that no
-/// option has).
-#[component]
-fn MenuField(
-    /// The visible label.
-    label: &'static str,
-    /// `data-testid` of the `<select>`.
-    testid: &'static str,
-    /// The chosen option's value.
-    value: RwSignal<String>,
-    /// Each option: its value and its text.
-    options: Vec<(&'static str, String)>,
-    /// Why the value cannot be used, if it cannot.
-    error: Signal<Option<String>>,
-) -> impl IntoView {
-    let dom_id = super::controls::unique_id(testid);
-    let label_for = dom_id.clone();
-    let msg_id = format!("{dom_id}-msg");
-    let described_by = msg_id.clone();
-    let start = value.get_untracked();
-    let options = options
-        .into_iter()
-        .map(|(v, text)| view! { <option value=v selected=v == start>{text}</option> })
-        .collect_view();
-    view! {
-        <form method="dialog" class="field" class:invalid=move || error.get().is_some()>
-            <label for=label_for>{label}</label>
-            <select
-                id=dom_id
-                data-testid=testid
-                aria-invalid=move || error.get().is_some().to_string()
-                aria-describedby=described_by
-                prop:value=move || value.get()
-                on:change=move |ev| value.set(event_target_value(&ev))
-            >
-                {options}
-            </select>
-            <p class="field-message" id=msg_id role="alert">
-                {move || error.get()}
-            </p>
-        </form>
-    }
 }
 
 /// A precision menu: each named precision with its bytes per `per` ("parameter", "element"),
@@ -92,7 +47,7 @@ pub fn PrecisionSelect(
     if custom {
         options.push((CUSTOM, "Custom bits per weight".into()));
     }
-    view! { <MenuField label testid value options error /> }
+    view! { <Menu label testid value options on_pick=move |v| value.set(v) error /> }
 }
 
 /// The GPU menu: picking a GPU fills `memory` (GB), `bandwidth` (GB/s) and/or `tflops` (peak
@@ -341,11 +296,12 @@ pub fn ModelFields(
             <NumberField label=names.memory_label testid=names.memory_testid text=in_memory error=error(decode::Field::Weights(model).into()) unit="GB" />
             <NumberField label=names.read_label testid=names.read_testid text=read_per_token error=error(decode::Field::ReadPerToken(model).into()) unit="GB" placeholder="all (dense)" />
             {architecture.map(|(id, testid)| view! {
-                <MenuField
+                <Menu
                     label=names.architecture_label
                     testid=testid
                     value=id
-                    options=ARCHITECTURES.iter().map(|a| (a.id, architecture_label(a))).collect()
+                    options={ARCHITECTURES.iter().map(|a| (a.id, architecture_label(a))).collect::<Vec<_>>()}
+                    on_pick=move |v| id.set(v)
                     error=error(batching::Field::Architecture(model).into())
                 />
             })}

@@ -289,6 +289,90 @@ pub fn Presets(
     }
 }
 
+/// A menu's options: each option's value and its text.
+pub struct MenuOptions(pub Vec<(&'static str, String)>);
+
+impl From<Vec<(&'static str, String)>> for MenuOptions {
+    fn from(options: Vec<(&'static str, String)>) -> Self {
+        MenuOptions(options)
+    }
+}
+
+impl<const N: usize> From<[(&'static str, &'static str); N]> for MenuOptions {
+    fn from(options: [(&'static str, &'static str); N]) -> Self {
+        MenuOptions(options.map(|(v, text)| (v, text.to_string())).into())
+    }
+}
+
+/// A menu field: a label, and a `<select>` of `options` showing `value`, which calls `on_pick`
+/// with the value a reader picks. Given an `error`, the message stands below the menu and the
+/// field is marked invalid while there is one (a link can carry a value no option has);
+/// `children` follow inside the field.
+#[component]
+pub fn Menu(
+    /// The visible label.
+    label: &'static str,
+    /// `data-testid` of the `<select>`.
+    testid: &'static str,
+    /// Each option: its value and its text.
+    #[prop(into)]
+    options: MenuOptions,
+    /// The chosen option's value.
+    #[prop(into)]
+    value: Signal<String>,
+    /// What picking an option does, given its value.
+    on_pick: impl Fn(String) + 'static,
+    /// The field's class besides `field`, if any.
+    #[prop(optional)]
+    class: &'static str,
+    /// True while the menu cannot be used.
+    #[prop(optional, into)]
+    disabled: Signal<bool>,
+    /// Why the chosen value cannot be used, if it cannot.
+    #[prop(optional)]
+    error: Option<Signal<Option<String>>>,
+    /// What follows the menu inside its field (notes, a status).
+    #[prop(optional)]
+    children: Option<Children>,
+) -> impl IntoView {
+    let dom_id = unique_id(testid);
+    let label_for = dom_id.clone();
+    let msg_id = format!("{dom_id}-msg");
+    let described_by = error.map(|_| msg_id.clone());
+    let invalid = move || error.is_some_and(|e| e.with(Option::is_some));
+    // `selected` as well as `prop:value`: the page the build draws shows the chosen option
+    // too, and so does a menu whose value was set before its options were in it.
+    let start = value.get_untracked();
+    let options = options
+        .0
+        .into_iter()
+        .map(|(v, text)| view! { <option value=v selected=v == start>{text}</option> })
+        .collect_view();
+    let field_class = if class.is_empty() {
+        "field".to_string()
+    } else {
+        format!("field {class}")
+    };
+    view! {
+        <form method="dialog" class=field_class class:invalid=invalid>
+            <label for=label_for>{label}</label>
+            <select
+                id=dom_id
+                data-testid=testid
+                aria-invalid=move || error.map(|_| invalid().to_string())
+                aria-describedby=described_by
+                prop:disabled=move || disabled.get()
+                prop:value=move || value.get()
+                on:change=move |ev| on_pick(event_target_value(&ev))
+            >
+                {options}
+            </select>
+            {error.map(|e| view! { <p class="field-message" id=msg_id role="alert">{move || e.get()}</p> })}
+            {children.map(|c| c())}
+        </form>
+    }
+}
+
 /// One result: a label and a value whose text starts with its number. Greyed and marked when
 /// `stale` (an input is invalid and this is the last good result).
 #[component]

@@ -6,7 +6,7 @@
 //! applied to it; the result is kept in storage and shared with the decode-ceiling calculator
 //! (`lab_result`), and can be taken away as text or JSON.
 
-use super::controls::{unique_id, Chart, ChartAxes, WidgetCard};
+use super::controls::{Chart, ChartAxes, Menu, WidgetCard};
 use super::lab_result;
 use super::lab_worker::{memory_cap_mb, LabWorker};
 use crate::content::WidgetParams;
@@ -80,8 +80,6 @@ pub fn DecodeLab() -> impl IntoView {
         }
     };
     let running = move || run.with(LabRun::running);
-    let run_id = unique_id("lm-run");
-    let run_for = run_id.clone();
 
     view! {
         <WidgetCard title="Measure it yourself: decoding in this browser" name="decode-lab">
@@ -89,18 +87,15 @@ pub fn DecodeLab() -> impl IntoView {
                 "Start runs a small decode engine in a worker, on one core of this device: it measures how fast the core reads memory, then times a trained tiny model and two larger models with random weights at f32, int8 and int4. The models download only when you press Start (about 3 MB)."
             </p>
             <div class="lab-controls">
-                <form method="dialog" class="field lab-run-choice">
-                    <label for=run_for>"Run"</label>
-                    <select
-                        id=run_id
-                        data-testid="lm-run"
-                        prop:disabled=running
-                        on:change=move |ev| quick.set(event_target_value(&ev) == "quick")
-                    >
-                        <option value="full" selected=move || !quick.get()>"Full: tiny, M and L (a minute)"</option>
-                        <option value="quick" selected=move || quick.get()>"Quick: tiny and a smaller M"</option>
-                    </select>
-                </form>
+                <Menu
+                    label="Run"
+                    testid="lm-run"
+                    class="lab-run-choice"
+                    options=[("full", "Full: tiny, M and L (a minute)"), ("quick", "Quick: tiny and a smaller M")]
+                    value=Signal::derive(move || if quick.get() { "quick" } else { "full" }.to_string())
+                    on_pick=move |v| quick.set(v == "quick")
+                    disabled=Signal::derive(running)
+                />
                 <div class="lab-buttons">
                     <button type="button" class="button primary" data-testid="lm-start" prop:disabled=running on:click=on_start>
                         {move || if run.with(|r| r.phase == Phase::Idle) { "Start" } else { "Start again" }}
@@ -303,8 +298,6 @@ fn Roofline(run: RwSignal<LabRun>) -> impl IntoView {
 /// The tiny model's greedy text at the chosen precision.
 #[component]
 fn LabSample(run: RwSignal<LabRun>, shown: RwSignal<Precision>) -> impl IntoView {
-    let id = unique_id("lm-sample-precision");
-    let label_for = id.clone();
     let sample = move || {
         run.with(|r| {
             r.result
@@ -314,22 +307,18 @@ fn LabSample(run: RwSignal<LabRun>, shown: RwSignal<Precision>) -> impl IntoView
     };
     view! {
         <div class="lab-sample">
-            <form method="dialog" class="field lab-sample-choice">
-                <label for=label_for>"The tiny model writes, at"</label>
-                <select
-                    id=id
-                    data-testid="lm-sample-precision"
-                    on:change=move |ev| {
-                        if let Some(p) = Precision::from_id(&event_target_value(&ev)) {
-                            shown.set(p);
-                        }
+            <Menu
+                label="The tiny model writes, at"
+                testid="lm-sample-precision"
+                class="lab-sample-choice"
+                options={Precision::ALL.map(|p| (p.id(), p.id().to_string())).to_vec()}
+                value=Signal::derive(move || shown.get().id().to_string())
+                on_pick=move |v| {
+                    if let Some(p) = Precision::from_id(&v) {
+                        shown.set(p);
                     }
-                >
-                    {Precision::ALL
-                        .map(|p| view! { <option value=p.id() selected=move || shown.get() == p>{p.id()}</option> })
-                        .collect_view()}
-                </select>
-            </form>
+                }
+            />
             <pre class="lab-text">
                 <span class="lab-prompt">{move || sample().map(|s| s.0)}</span>
                 <span data-testid="lm-sample">{move || sample().map(|s| s.1)}</span>

@@ -6,7 +6,7 @@
 //! course's chart (`logic::chart::kd`). The worker stays after the run so that a new prompt is
 //! answered at once; it ends with Stop, a new Start, or the page.
 
-use super::controls::{unique_id, Chart, ChartAxes, WidgetCard};
+use super::controls::{unique_id, Chart, ChartAxes, Menu, WidgetCard};
 use super::lab_worker::{memory_cap_mb, LabWorker};
 use crate::content::WidgetParams;
 use crate::logic::chart::kd::{loss_curves, loss_curves_description, y_ticks, LEGEND};
@@ -273,28 +273,20 @@ fn Curves(run: RwSignal<KdRun>) -> impl IntoView {
     };
     let description =
         Signal::derive(move || run.with(|r| loss_curves_description(r, fraction.get())));
-    let id = unique_id("kd-fraction");
-    let label_for = id.clone();
     view! {
         <Show when=move || chart.with(Option::is_some)>
-            <form method="dialog" class="field kd-fraction">
-                <label for=label_for.clone()>"Loss curves of the students trained on"</label>
-                <select
-                    id=id.clone()
-                    data-testid="kd-fraction"
-                    prop:value=move || fraction_id(fraction.get())
-                    on:change=move |ev| {
-                        let picked = event_target_value(&ev);
-                        if let Some(f) = FRACTIONS.into_iter().find(|f| fraction_id(*f) == picked) {
-                            fraction.set(f);
-                        }
+            <Menu
+                label="Loss curves of the students trained on"
+                testid="kd-fraction"
+                class="kd-fraction"
+                options=FRACTIONS.map(|f| (fraction_id(f), format!("{} of the plays", fraction_text(f)))).to_vec()
+                value=Signal::derive(move || fraction_id(fraction.get()).to_string())
+                on_pick=move |v| {
+                    if let Some(f) = FRACTIONS.into_iter().find(|f| fraction_id(*f) == v) {
+                        fraction.set(f);
                     }
-                >
-                    {FRACTIONS
-                        .map(|f| view! { <option value=fraction_id(f)>{format!("{} of the plays", fraction_text(f))}</option> })
-                        .collect_view()}
-                </select>
-            </form>
+                }
+            />
             <Chart
                 svg=svg
                 description=description

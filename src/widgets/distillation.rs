@@ -10,7 +10,7 @@
 
 mod training;
 
-use super::controls::{drawn_in_steps, unique_id, NumberField, Output, Part, WidgetCard};
+use super::controls::{drawn_in_steps, unique_id, Menu, NumberField, Output, Part, WidgetCard};
 use crate::content::WidgetParams;
 use crate::logic::chart::distill::temperature_svg;
 use crate::logic::distill::inputs::{
@@ -191,25 +191,16 @@ fn Settings(
 ) -> impl IntoView {
     let t_error = Signal::derive(move || problems.with(|p| p.temperature.clone()));
     let a_error = Signal::derive(move || problems.with(|p| p.alpha.clone()));
-    let entry_id = unique_id("distill-entry");
     let hard_id = unique_id("distill-hard");
     view! {
         <div class="controls">
-            <form method="dialog" class="field">
-                <label for=entry_id.clone()>"Enter values as"</label>
-                <select
-                    id=entry_id
-                    data-testid="distill-entry"
-                    prop:value=move || inputs.with(|i| entry_key(i.entry))
-                    on:change=move |ev| {
-                        let to = entry_from_id(&event_target_value(&ev)).unwrap_or(Entry::Weights);
-                        inputs.update(|i| i.set_entry(to));
-                    }
-                >
-                    <option value="weights">"Weights (normalized)"</option>
-                    <option value="logits">"Logits (softmax)"</option>
-                </select>
-            </form>
+            <Menu
+                label="Enter values as"
+                testid="distill-entry"
+                options=[("weights", "Weights (normalized)"), ("logits", "Logits (softmax)")]
+                value=Signal::derive(move || inputs.with(|i| entry_key(i.entry).to_string()))
+                on_pick=move |v| inputs.update(|i| i.set_entry(entry_from_id(&v).unwrap_or(Entry::Weights)))
+            />
             <form method="dialog" class="field">
                 <label for=hard_id.clone()>"Hard label (the right token)"</label>
                 <select

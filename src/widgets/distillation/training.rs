@@ -14,7 +14,7 @@ use crate::logic::distill::inputs::{
 };
 use crate::logic::distill::training::{FrameClock, FrameOutcome, RunId, RunSettings, TrainingRun};
 use crate::logic::distill::{self, Comparison};
-use crate::widgets::controls::{unique_id, Chart, NumberField};
+use crate::widgets::controls::{unique_id, Chart, Menu, NumberField};
 use leptos::prelude::*;
 
 /// The run on screen, the message under the Train button, and the benchmark's frame clock.
@@ -139,36 +139,30 @@ pub fn TrainingPanel(
     let loss_description = Signal::derive(move || run.with(TrainingRun::loss_description));
     let clock_text = move |f: fn(&FrameClock) -> String| move || clock.map(|c| c.with(f));
 
-    let loss_id = unique_id("distill-train-loss");
-    let start_id = unique_id("distill-train-start");
-    let heading_id = format!("{loss_id}-h");
+    let heading_id = unique_id("distill-train-h");
     let labelled_by = heading_id.clone();
-    let (start_loss, start_student) = inputs.with_untracked(|i| (i.train_loss, i.train_start));
     view! {
         <section class="distill-train" aria-labelledby=labelled_by>
             <h4 class="distill-subhead" id=heading_id>"Watch a student learn"</h4>
             <div class="controls">
-                <form method="dialog" class="field">
-                    <label for=loss_id.clone()>"Train on"</label>
-                    <select id=loss_id data-testid="distill-train-loss" prop:value=move || inputs.with(|i| i.train_loss.id()) on:change=move |ev| {
-                        let loss = TrainLoss::from_id(&event_target_value(&ev)).unwrap_or_default();
-                        inputs.update(|i| i.train_loss = loss);
-                    }>
-                        <option value="hard" selected=start_loss == TrainLoss::Hard>"The hard label only"</option>
-                        <option value="soft" selected=start_loss == TrainLoss::Soft>"The teacher\u{2019}s soft targets only"</option>
-                        <option value="mix" selected=start_loss == TrainLoss::Mix>"The \u{3b1} mix of both"</option>
-                    </select>
-                </form>
-                <form method="dialog" class="field">
-                    <label for=start_id.clone()>"Student starts"</label>
-                    <select id=start_id data-testid="distill-train-start" prop:value=move || inputs.with(|i| i.train_start.id()) on:change=move |ev| {
-                        let start = TrainStart::from_id(&event_target_value(&ev)).unwrap_or_default();
-                        inputs.update(|i| i.train_start = start);
-                    }>
-                        <option value="uniform" selected=start_student == TrainStart::Uniform>"Uniform (all logits 0)"</option>
-                        <option value="seeded" selected=start_student == TrainStart::Seeded>"Random (fixed seed 7)"</option>
-                    </select>
-                </form>
+                <Menu
+                    label="Train on"
+                    testid="distill-train-loss"
+                    options=[
+                        ("hard", "The hard label only"),
+                        ("soft", "The teacher\u{2019}s soft targets only"),
+                        ("mix", "The \u{3b1} mix of both"),
+                    ]
+                    value=Signal::derive(move || inputs.with(|i| i.train_loss.id().to_string()))
+                    on_pick=move |v| inputs.update(|i| i.train_loss = TrainLoss::from_id(&v).unwrap_or_default())
+                />
+                <Menu
+                    label="Student starts"
+                    testid="distill-train-start"
+                    options=[("uniform", "Uniform (all logits 0)"), ("seeded", "Random (fixed seed 7)")]
+                    value=Signal::derive(move || inputs.with(|i| i.train_start.id().to_string()))
+                    on_pick=move |v| inputs.update(|i| i.train_start = TrainStart::from_id(&v).unwrap_or_default())
+                />
                 <NumberField label="Learning rate" testid="distill-lr" text=field(inputs, |i| &i.learning_rate, |i| &mut i.learning_rate) error=Signal::derive(move || lr.get().err().map(|e| e.message)) step=0.1 />
                 <NumberField label="Steps" testid="distill-steps" text=field(inputs, |i| &i.steps, |i| &mut i.steps) error=Signal::derive(move || steps.get().err().map(|e| e.message)) step=10.0 min=1.0 />
             </div>

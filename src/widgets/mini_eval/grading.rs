@@ -4,7 +4,7 @@
 use super::engine::{Engine, EngineState};
 use crate::logic::eval::editor::EvalEditor;
 use crate::logic::eval::execution::Grading;
-use crate::widgets::controls::unique_id;
+use crate::widgets::controls::Menu;
 use leptos::prelude::*;
 
 /// The grading menu and the engine's status.
@@ -58,30 +58,26 @@ pub fn GradingChoice(
             },
         ))
     });
-    let id = unique_id("eval-grading");
-    let label_for = id.clone();
-    view! {
-        <form method="dialog" class="field eval-grading">
-            <label for=label_for>"Grading"</label>
-            <select
-                id=id
-                data-testid="eval-grading"
-                prop:value=move || grading.get().id()
-                on:change=move |ev| {
-                    let choice = Grading::from_id(&event_target_value(&ev));
-                    if choice == Grading::Execution {
-                        state.update(|s| {
-                            if matches!(s, EngineState::Failed(_)) {
-                                *s = EngineState::Idle;
-                            }
-                        });
-                    }
-                    editor.maybe_update(|e| e.set_grading(choice));
+    let pick = move |id: String| {
+        let choice = Grading::from_id(&id);
+        if choice == Grading::Execution {
+            state.update(|s| {
+                if matches!(s, EngineState::Failed(_)) {
+                    *s = EngineState::Idle;
                 }
-            >
-                <option value="text">{Grading::Text.label()}</option>
-                <option value="execution">{Grading::Execution.label()}</option>
-            </select>
+            });
+        }
+        editor.maybe_update(|e| e.set_grading(choice));
+    };
+    view! {
+        <Menu
+            label="Grading"
+            testid="eval-grading"
+            class="eval-grading"
+            options=[Grading::Text, Grading::Execution].map(|g| (g.id(), g.label().to_string())).to_vec()
+            value=Signal::derive(move || grading.get().id().to_string())
+            on_pick=pick
+        >
             <p class="widget-note eval-grading-note">
                 "Running the SQL grades an answer by its result, as text-to-SQL benchmarks do: the schema below, with its rows, goes into a fresh SQLite database in your browser, and an answer passes when it returns the reference\u{2019}s rows (in the reference\u{2019}s order only when it sorts them)."
             </p>
@@ -93,6 +89,6 @@ pub fn GradingChoice(
             >
                 {move || status.get().map(|(_, text)| text).unwrap_or_default()}
             </p>
-        </form>
+        </Menu>
     }
 }

@@ -5,7 +5,7 @@
 use crate::logic::eval::editor::pages::{CaseFilter, CasePage};
 use crate::logic::format;
 use crate::services::timers::Pause;
-use crate::widgets::controls::unique_id;
+use crate::widgets::controls::{unique_id, Menu};
 use leptos::prelude::*;
 
 /// Cases to a page of the list.
@@ -47,8 +47,6 @@ pub fn Pager(
             || filter.get() != CaseFilter::All
             || search.with(|s| !s.trim().is_empty())
     };
-    let filter_id = unique_id("eval-filter");
-    let filter_for = filter_id.clone();
     let search_id = unique_id("eval-search");
     let search_for = search_id.clone();
     // The search runs once typing pauses, not on every keystroke.
@@ -68,23 +66,16 @@ pub fn Pager(
         <Show when=shown>
             <div class="eval-pager" data-testid="eval-pager">
                 <div class="eval-pager-filters">
-                    <form method="dialog" class="field">
-                        <label for=filter_for.clone()>"Show"</label>
-                        <select
-                            id=filter_id.clone()
-                            data-testid="eval-filter"
-                            prop:value=move || filter.get().id()
-                            on:change=move |ev| {
-                                filter.set(CaseFilter::from_id(&event_target_value(&ev)));
-                                page_no.set(0);
-                            }
-                        >
-                            {CaseFilter::ALL
-                                .into_iter()
-                                .map(|f| view! { <option value=f.id()>{f.label()}</option> })
-                                .collect_view()}
-                        </select>
-                    </form>
+                    <Menu
+                        label="Show"
+                        testid="eval-filter"
+                        options={CaseFilter::ALL.iter().map(|f| (f.id(), f.label().to_string())).collect::<Vec<_>>()}
+                        value=Signal::derive(move || filter.get().id().to_string())
+                        on_pick=move |v| {
+                            filter.set(CaseFilter::from_id(&v));
+                            page_no.set(0);
+                        }
+                    />
                     <form method="dialog" class="field">
                         <label for=search_for.clone()>"Search names, questions and SQL"</label>
                         <input

@@ -2,7 +2,7 @@
 
 use crate::content::LESSON_TITLES;
 use crate::logic::recall::{self, parse_retention};
-use crate::widgets::controls::{unique_id, NumberField};
+use crate::widgets::controls::{Menu, NumberField};
 use leptos::prelude::*;
 
 /// The lesson filter and the desired-retention field.
@@ -18,8 +18,6 @@ pub fn ScopeAndRetention(
     on_retention: impl Fn(f64) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let deck = recall::deck();
-    let select_id = unique_id("recall-filter");
-    let label_for = select_id.clone();
     let retention_text = RwSignal::new(retention);
     let parsed = Memo::new(move |_| parse_retention(&retention_text.get()));
     // The field's own handlers (typing, arrow-key steps) have updated the text by the time
@@ -29,10 +27,14 @@ pub fn ScopeAndRetention(
             on_retention(r);
         }
     };
-    let lessons: Vec<(&'static str, &'static str)> = LESSON_TITLES
-        .iter()
-        .filter(|(slug, _)| deck.iter().any(|c| c.lesson == *slug))
-        .copied()
+    let options: Vec<(&'static str, String)> = std::iter::once(("", "All lessons"))
+        .chain(
+            LESSON_TITLES
+                .iter()
+                .filter(|(slug, _)| deck.iter().any(|c| c.lesson == *slug))
+                .copied(),
+        )
+        .map(|(slug, title)| (slug, title.to_string()))
         .collect();
     view! {
         <div
@@ -44,21 +46,13 @@ pub fn ScopeAndRetention(
                 }
             }
         >
-            <form method="dialog" class="field">
-                <label for=label_for>"Cards from"</label>
-                <select
-                    id=select_id
-                    data-testid="cards-filter"
-                    prop:value=move || scope.get()
-                    on:change=move |ev| on_scope(event_target_value(&ev))
-                >
-                    <option value="">"All lessons"</option>
-                    {lessons
-                        .into_iter()
-                        .map(|(slug, title)| view! { <option value=slug>{title}</option> })
-                        .collect_view()}
-                </select>
-            </form>
+            <Menu
+                label="Cards from"
+                testid="cards-filter"
+                options=options
+                value=scope
+                on_pick=on_scope
+            />
             <NumberField
                 label="Desired retention"
                 testid="cards-retention"
