@@ -257,31 +257,40 @@ fn SiteHeader(
             })}
             <a class="site-title" href="./">{COURSE_TITLE}</a>
             {interactive(move || view! {
-            <button
-                type="button"
-                class="search-button"
-                data-testid="search-button"
-                aria-label="Search"
-                aria-keyshortcuts="/ s"
-                on:click=move |_| search_open.set(true)
-            >
+            <DialogButton opens=search_open class="search-button" testid="search-button" label="Search" keys="/ s">
                 <span class="icon icon-search" aria-hidden="true"></span>
                 <span class="label-text">" Search"</span>
                 <kbd class="label-text" aria-hidden="true">"/"</kbd>
-            </button>
-            <button
-                type="button"
-                class="help-button"
-                data-testid="shortcuts-button"
-                aria-label="Keyboard shortcuts"
-                aria-keyshortcuts="?"
-                on:click=move |_| shortcuts_open.set(true)
-            >
+            </DialogButton>
+            <DialogButton opens=shortcuts_open class="help-button" testid="shortcuts-button" label="Keyboard shortcuts" keys="?">
                 "?"
-            </button>
+            </DialogButton>
             <theme::ThemeToggle />
             })}
         </header>
+    }
+}
+
+/// A header button that opens a dialog, with the keys that open it too.
+#[component]
+fn DialogButton(
+    /// The dialog's open state.
+    opens: RwSignal<bool>,
+    /// The button's class.
+    class: &'static str,
+    /// `data-testid` of the button.
+    testid: &'static str,
+    /// Its accessible name.
+    label: &'static str,
+    /// The keyboard shortcuts that open the dialog (`aria-keyshortcuts`).
+    keys: &'static str,
+    /// What the button shows.
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <button type="button" class=class data-testid=testid aria-label=label aria-keyshortcuts=keys on:click=move |_| opens.set(true)>
+            {children()}
+        </button>
     }
 }
 

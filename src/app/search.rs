@@ -72,24 +72,52 @@ fn href_of(hit: &Hit) -> String {
     }
 }
 
-/// Keeps the `<dialog>` element (the outside world) open exactly while `open` is true, as a
-/// modal; `on_open` runs each time it opens (e.g. to focus a field).
-fn sync_dialog(
-    dialog: NodeRef<leptos::html::Dialog>,
+/// A modal dialog with a heading and a close button, shown exactly while `open` is true:
+/// an effect keeps the `<dialog>` element (the outside world) in step; `on_open` runs each time
+/// it opens (e.g. to focus a field). Escape and the close button set `open` back to false.
+#[component]
+fn Modal(
+    /// True while the dialog is open.
     open: RwSignal<bool>,
-    on_open: impl Fn() + 'static,
-) {
+    /// The heading.
+    title: &'static str,
+    /// The heading's id.
+    title_id: &'static str,
+    /// The close button's accessible name.
+    close_label: &'static str,
+    /// The dialog's classes.
+    class: &'static str,
+    /// `data-testid` of the dialog.
+    testid: &'static str,
+    /// What to do each time it opens.
+    #[prop(optional)]
+    on_open: Option<Box<dyn Fn()>>,
+    /// What it shows under the heading.
+    children: Children,
+) -> impl IntoView {
+    let dialog = NodeRef::<leptos::html::Dialog>::new();
     Effect::new(move |_| {
         let Some(d) = dialog.get() else { return };
         if open.get() {
             if !d.open() {
                 let _ = d.show_modal();
             }
-            on_open();
+            if let Some(f) = &on_open {
+                f();
+            }
         } else if d.open() {
             d.close();
         }
     });
+    view! {
+        <dialog class=class node_ref=dialog aria-labelledby=title_id on:close=move |_| open.set(false) data-testid=testid>
+            <div class="dialog-head">
+                <h2 id=title_id>{title}</h2>
+                <button type="button" class="dialog-close" aria-label=close_label on:click=move |_| open.set(false)>"\u{d7}"</button>
+            </div>
+            {children()}
+        </dialog>
+    }
 }
 
 /// The line under the search field: nothing before a query, then loading, a failure, none
@@ -151,7 +179,6 @@ pub fn SearchDialog(
     open: RwSignal<bool>,
 ) -> impl IntoView {
     let loc = Location::from_context();
-    let dialog = NodeRef::<leptos::html::Dialog>::new();
     let input = NodeRef::<leptos::html::Input>::new();
     let query = RwSignal::new(String::new());
     // Local: the data is shared by `Rc`, and stays on this thread.
@@ -180,13 +207,13 @@ pub fn SearchDialog(
         }
     });
 
-    sync_dialog(dialog, open, move || {
+    let on_open = move || {
         load();
         if let Some(i) = input.get_untracked() {
             let _ = i.focus();
             i.select();
         }
-    });
+    };
 
     let go = move |href: String| {
         open.set(false);
@@ -194,11 +221,7 @@ pub fn SearchDialog(
     };
 
     view! {
-        <dialog class="dialog search-dialog" node_ref=dialog aria-labelledby="search-title" on:close=move |_| open.set(false) data-testid="search-dialog">
-            <div class="dialog-head">
-                <h2 id="search-title">"Search the course"</h2>
-                <button type="button" class="dialog-close" aria-label="Close search" on:click=move |_| open.set(false)>"\u{d7}"</button>
-            </div>
+        <Modal open title="Search the course" title_id="search-title" close_label="Close search" class="dialog search-dialog" testid="search-dialog" on_open=Box::new(on_open)>
             <input
                 type="search"
                 class="search-input"
@@ -234,7 +257,7 @@ pub fn SearchDialog(
                     hits.get().iter().filter_map(|hit| result_item(hit, &d, &q, go)).collect::<Vec<_>>()
                 }}
             </ol>
-        </dialog>
+        </Modal>
     }
 }
 
@@ -244,8 +267,6 @@ pub fn ShortcutsDialog(
     /// True while the dialog is open.
     open: RwSignal<bool>,
 ) -> impl IntoView {
-    let dialog = NodeRef::<leptos::html::Dialog>::new();
-    sync_dialog(dialog, open, || {});
     let rows = [
         ("/ or s", "Search the course"),
         ("]", "Next lesson"),
@@ -259,17 +280,13 @@ pub fn ShortcutsDialog(
         ("1 2 3 4", "Recall cards: grade Again, Hard, Good, Easy"),
     ];
     view! {
-        <dialog class="dialog" node_ref=dialog aria-labelledby="shortcuts-title" on:close=move |_| open.set(false) data-testid="shortcuts-dialog">
-            <div class="dialog-head">
-                <h2 id="shortcuts-title">"Keyboard shortcuts"</h2>
-                <button type="button" class="dialog-close" aria-label="Close shortcuts" on:click=move |_| open.set(false)>"\u{d7}"</button>
-            </div>
+        <Modal open title="Keyboard shortcuts" title_id="shortcuts-title" close_label="Close shortcuts" class="dialog" testid="shortcuts-dialog">
             <p class="dialog-note">"Single keys work when you are not typing in a field. The recall keys work while the review card has focus."</p>
             <table class="shortcuts">
                 <tbody>
                     {rows.into_iter().map(|(k, what)| view! { <tr><th scope="row"><kbd>{k}</kbd></th><td>{what}</td></tr> }).collect_view()}
                 </tbody>
             </table>
-        </dialog>
+        </Modal>
     }
 }

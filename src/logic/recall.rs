@@ -101,6 +101,31 @@ impl Grade {
     }
 }
 
+/// What a key does in the review area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyAction {
+    /// Show the answer.
+    Reveal,
+    /// Grade the card.
+    Grade(Grade),
+}
+
+impl KeyAction {
+    /// What `key` does, given whether it was pressed on a button or link (where Space and Enter
+    /// press that control, as everywhere else), whether the answer shows, and whether a card is
+    /// up: Space or Enter shows the answer, then grades Good; 1–4 grade once it shows.
+    pub fn of_key(key: &str, on_control: bool, revealed: bool, has_card: bool) -> Option<Self> {
+        let space_or_enter = key == " " || key == "Enter";
+        if !revealed {
+            (space_or_enter && !on_control && has_card).then_some(KeyAction::Reveal)
+        } else if space_or_enter && !on_control {
+            Some(KeyAction::Grade(Grade::Good))
+        } else {
+            Grade::from_key(key).map(KeyAction::Grade)
+        }
+    }
+}
+
 impl TryFrom<u8> for Grade {
     type Error = String;
     fn try_from(n: u8) -> Result<Self, String> {

@@ -373,6 +373,61 @@ pub fn Menu(
     }
 }
 
+/// A wide table of results in a box that scrolls sideways on a narrow screen: a caption for
+/// screen readers (hidden on screen: the card says it), the column headings, and the body
+/// (`children`: one `<tbody>` or several).
+#[component]
+pub fn ResultTable(
+    /// The table's classes (`lab-table`, and any more).
+    class: &'static str,
+    /// What the table holds.
+    caption: &'static str,
+    /// The column headings.
+    columns: &'static [&'static str],
+    /// The body.
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <div class="lab-table-wrap">
+            <table class=class>
+                <caption>{caption}</caption>
+                <thead>
+                    <tr>{columns.iter().map(|c| view! { <th scope="col">{*c}</th> }).collect_view()}</tr>
+                </thead>
+                {children()}
+            </table>
+        </div>
+    }
+}
+
+/// What the reader just saved (it was downloaded as a file too), shown read-only to copy from,
+/// once there is something.
+#[component]
+pub fn SavedCopy(
+    /// The saved text, once saved.
+    text: RwSignal<Option<String>>,
+    /// The field's label.
+    label: &'static str,
+    /// `data-testid` of the text.
+    testid: &'static str,
+    /// The text box's class.
+    class: &'static str,
+    /// Its height in lines.
+    rows: u8,
+) -> impl IntoView {
+    move || {
+        text.get().map(|text| {
+            view! {
+                <form method="dialog" class="field">
+                    <label>{label}
+                        <textarea class=class data-testid=testid readonly rows=rows prop:value=text></textarea>
+                    </label>
+                </form>
+            }
+        })
+    }
+}
+
 /// One result: a label and a value whose text starts with its number. Greyed and marked when
 /// `stale` (an input is invalid and this is the last good result).
 #[component]

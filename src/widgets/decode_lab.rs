@@ -6,7 +6,7 @@
 //! applied to it; the result is kept in storage and shared with the decode-ceiling calculator
 //! (`lab_result`), and can be taken away as text or JSON.
 
-use super::controls::{Chart, ChartAxes, Menu, WidgetCard};
+use super::controls::{Chart, ChartAxes, Menu, ResultTable, SavedCopy, WidgetCard};
 use super::lab_result;
 use super::lab_worker::{memory_cap_mb, LabWorker};
 use crate::content::WidgetParams;
@@ -208,24 +208,13 @@ fn Runs(run: RwSignal<LabRun>) -> impl IntoView {
         })
     };
     view! {
-        <div class="lab-table-wrap">
-            <table class="lab-table">
-                <caption class="tryit-caption">"Each run: bytes read per token, the ceiling they allow at the measured bandwidth, and the speed measured"</caption>
-                <thead>
-                    <tr>
-                        <th scope="col">"Model"</th>
-                        <th scope="col">"Weights"</th>
-                        <th scope="col">"MB per token"</th>
-                        <th scope="col">"Ceiling"</th>
-                        <th scope="col">"Measured"</th>
-                        <th scope="col">"Of ceiling"</th>
-                        <th scope="col">"Held-out loss"</th>
-                        <th scope="col">"Same top character as f32"</th>
-                    </tr>
-                </thead>
-                <tbody>{rows}</tbody>
-            </table>
-        </div>
+        <ResultTable
+            class="lab-table"
+            caption="Each run: bytes read per token, the ceiling they allow at the measured bandwidth, and the speed measured"
+            columns=&["Model", "Weights", "MB per token", "Ceiling", "Measured", "Of ceiling", "Held-out loss", "Same top character as f32"]
+        >
+            <tbody>{rows}</tbody>
+        </ResultTable>
     }
 }
 
@@ -360,13 +349,7 @@ fn Export(run: RwSignal<LabRun>) -> impl IntoView {
                 <button type="button" class="button" data-testid="lm-export-text" on:click=move |_| save(false)>"Save as text"</button>
                 <button type="button" class="button" data-testid="lm-export-json" on:click=move |_| save(true)>"Save as JSON"</button>
             </div>
-            {move || shown.get().map(|text| view! {
-                <form method="dialog" class="field">
-                    <label>"Saved (also downloaded as a file); copy it from here too"
-                        <textarea class="lab-export-text" data-testid="lm-export" readonly rows="6" prop:value=text></textarea>
-                    </label>
-                </form>
-            })}
+            <SavedCopy text=shown label="Saved (also downloaded as a file); copy it from here too" testid="lm-export" class="lab-export-text" rows=6 />
         </Show>
     }
 }

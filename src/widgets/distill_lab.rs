@@ -6,7 +6,7 @@
 //! course's chart (`logic::chart::kd`). The worker stays after the run so that a new prompt is
 //! answered at once; it ends with Stop, a new Start, or the page.
 
-use super::controls::{unique_id, Chart, ChartAxes, Menu, WidgetCard};
+use super::controls::{unique_id, Chart, ChartAxes, Menu, ResultTable, WidgetCard};
 use super::lab_worker::{memory_cap_mb, LabWorker};
 use crate::content::WidgetParams;
 use crate::logic::chart::kd::{loss_curves, loss_curves_description, y_ticks, LEGEND};
@@ -203,22 +203,13 @@ fn Table(run: RwSignal<KdRun>) -> impl IntoView {
         })
     };
     view! {
-        <div class="lab-table-wrap">
-            <table class="lab-table kd-table">
-                <caption>"The teacher and each student on the held-out text: loss, distance from the teacher, agreement with it, size and speed, then what each writes"</caption>
-                <thead>
-                    <tr>
-                        <th scope="col">"Model"</th>
-                        <th scope="col">"Held-out loss, bits/char"</th>
-                        <th scope="col">"KL to the teacher, bits/char"</th>
-                        <th scope="col">"Same top character as the teacher"</th>
-                        <th scope="col">"Size"</th>
-                        <th scope="col">"Speed, one core"</th>
-                    </tr>
-                </thead>
-                {rows}
-            </table>
-        </div>
+        <ResultTable
+            class="lab-table kd-table"
+            caption="The teacher and each student on the held-out text: loss, distance from the teacher, agreement with it, size and speed, then what each writes"
+            columns=&["Model", "Held-out loss, bits/char", "KL to the teacher, bits/char", "Same top character as the teacher", "Size", "Speed, one core"]
+        >
+            {rows}
+        </ResultTable>
     }
 }
 

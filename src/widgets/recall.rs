@@ -16,7 +16,7 @@ use super::controls::{unique_id, WidgetCard};
 use super::modules::Carried;
 use crate::content::{title_by_slug, WidgetParams};
 use crate::logic::recall::{
-    self, interval_label, Clock, Grade, Progress, Session, SCHEMA, STORE_NAME,
+    self, interval_label, Clock, Grade, KeyAction, Progress, Session, SCHEMA, STORE_NAME,
 };
 use crate::nav::{self, Route};
 use crate::services::storage::Persist;
@@ -56,6 +56,8 @@ struct Review {
     session: RwSignal<Session<'static>>,
     stats: Memo<recall::Stats>,
     persist: Persist,
+    /// The review area, which keeps the focus as cards come and go.
+    area: NodeRef<Div>,
 }
 
 impl Review {
@@ -151,83 +153,101 @@ fn Recall(
     /// The parts around the review: [`lesson_form`] or [`deck_form`].
     around: Around,
 ) -> impl IntoView {
-    let persist = Persist::from_context();
-
-    let (initial, unusable) = persist.load_reporting::<Progress>(STORE_NAME, SCHEMA, |_, _| None);
-    if unusable.is_some() {
-        // The stored value could not be used: Persist kept a backup and said so. Replace it,
-        // so later merges do not back it up again.
-        persist.save(STORE_NAME, SCHEMA, &Progress::default());
+    let r = Review::start(deck, lesson.as_deref());
+    r.follow_other_tabs();
+    let review = review_area(r);
+    r.warm_up();
+    let (title, above, below) = around(r);
+    view! {
+        <WidgetCard title=title name="recall">
+            <Counts stats=r.stats />
+            {above}
+            {review}
+            {below}
+        </WidgetCard>
     }
-    let session = RwSignal::new(Session::start(
-        deck,
-        initial,
-        lesson.as_deref(),
-        clock_now(),
-    ));
-    let current = Memo::new(move |_| session.with(Session::current));
-    let revealed = Memo::new(move |_| session.with(Session::is_revealed));
-    let stats = Memo::new(move |_| session.with(Session::stats));
-    let area = NodeRef::<Div>::new();
+}
 
-    // A change that records something has merged what is stored (read through `stored`); the
-    // result is saved whole.
-    let r = Review {
-        session,
-        stats,
-        persist,
-    };
-
-    // Another tab saved: take its reviews in, and put ours back if its write lacked them.
-    let storage_key = crate::logic::storage::key(STORE_NAME);
-    let listener = window_event_listener(leptos::ev::storage, move |ev| {
-        if ev.key().as_deref() != Some(storage_key.as_str()) {
-            return;
+impl Review {
+    /// The session of the stored progress (a stored value that cannot be used is backed up,
+    /// said, and replaced, so that later merges do not back it up again).
+    fn start(deck: &'static [recall::CardDef], lesson: Option<&str>) -> Review {
+        let persist = Persist::from_context();
+        let (initial, unusable) =
+            persist.load_reporting::<Progress>(STORE_NAME, SCHEMA, |_, _| None);
+        if unusable.is_some() {
+            persist.save(STORE_NAME, SCHEMA, &Progress::default());
         }
-        if let Some(progress) = load(persist) {
-            if session
-                .try_update(|s| s.merge_stored(progress, clock_now()))
-                .unwrap_or(false)
-            {
-                r.save();
+        let session = RwSignal::new(Session::start(deck, initial, lesson, clock_now()));
+        Review {
+            session,
+            stats: Memo::new(move |_| session.with(Session::stats)),
+            persist,
+            area: NodeRef::new(),
+        }
+    }
+
+    /// Takes in the reviews another tab saves (and puts ours back if its write lacked them),
+    /// and moves the clock on every 20 s, so cards fall due while the page is open.
+    fn follow_other_tabs(self) {
+        let session = self.session;
+        let persist = self.persist;
+        let storage_key = crate::logic::storage::key(STORE_NAME);
+        let listener = window_event_listener(leptos::ev::storage, move |ev| {
+            if ev.key().as_deref() != Some(storage_key.as_str()) {
+                return;
             }
-        }
-    });
-    let ticker = set_interval_with_handle(
-        move || session.update(|s| s.tick(clock_now())),
-        Duration::from_secs(20),
-    )
-    .ok();
-    on_cleanup(move || {
-        listener.remove();
-        if let Some(t) = ticker {
-            t.clear();
-        }
-    });
+            if let Some(progress) = load(persist) {
+                if session
+                    .try_update(|s| s.merge_stored(progress, clock_now()))
+                    .unwrap_or(false)
+                {
+                    self.save();
+                }
+            }
+        });
+        let ticker = set_interval_with_handle(
+            move || session.update(|s| s.tick(clock_now())),
+            Duration::from_secs(20),
+        )
+        .ok();
+        on_cleanup(move || {
+            listener.remove();
+            if let Some(t) = ticker {
+                t.clear();
+            }
+        });
+    }
 
-    let focus_area = move || {
-        if let Some(el) = area.get_untracked() {
+    /// Gives the review area the focus back (after a button inside it went away).
+    fn focus_area(self) {
+        if let Some(el) = self.area.get_untracked() {
             let _ = el.focus();
         }
-    };
-    let reveal = move || {
-        if session.try_update(Session::reveal).unwrap_or(false) {
-            focus_area();
+    }
+
+    /// Shows the answer.
+    fn reveal(self) {
+        if self.session.try_update(Session::reveal).unwrap_or(false) {
+            self.focus_area();
         }
-    };
-    let grade = move |g: Grade| {
-        if session
-            .try_update(|s| s.grade(g, move || r.stored(), clock_now()))
+    }
+
+    /// Grades the card up, merging what is stored first, and saves.
+    fn grade(self, g: Grade) {
+        if self
+            .session
+            .try_update(|s| s.grade(g, move || self.stored(), clock_now()))
             .unwrap_or(false)
         {
-            r.save();
-            focus_area();
+            self.save();
+            self.focus_area();
         }
-    };
+    }
 
-    // Single-key shortcuts, only while the review area (or something in it) has focus, never
-    // while typing in a field, and never with a modifier key.
-    let on_keydown = move |ev: web_sys::KeyboardEvent| {
+    /// Single-key shortcuts, only while the review area (or something in it) has focus, never
+    /// while typing in a field, and never with a modifier key.
+    fn on_keydown(self, ev: web_sys::KeyboardEvent) {
         if ev.default_prevented() || ev.ctrl_key() || ev.meta_key() || ev.alt_key() || ev.repeat() {
             return;
         }
@@ -240,24 +260,62 @@ fn Recall(
         if crate::services::page::typing_in_field(&target) {
             return;
         }
-        // On a button, Space and Enter press that button, as everywhere else.
         let on_control = matches!(target.tag_name().as_str(), "BUTTON" | "A");
-        let key = ev.key();
-        let space_or_enter = key == " " || key == "Enter";
-        if !revealed.get_untracked() {
-            if space_or_enter && !on_control && current.get_untracked().is_some() {
+        let (revealed, has_card) = self
+            .session
+            .with_untracked(|s| (s.is_revealed(), s.current().is_some()));
+        match KeyAction::of_key(&ev.key(), on_control, revealed, has_card) {
+            Some(KeyAction::Reveal) => {
                 ev.prevent_default();
-                reveal();
+                self.reveal();
             }
-        } else if space_or_enter && !on_control {
-            ev.prevent_default();
-            grade(Grade::Good);
-        } else if let Some(g) = Grade::from_key(&key) {
-            ev.prevent_default();
-            grade(g);
+            Some(KeyAction::Grade(g)) => {
+                ev.prevent_default();
+                self.grade(g);
+            }
+            None => {}
         }
-    };
+    }
 
+    /// V8 compiles a wasm function the first time it runs, so the first "Show answer" and the
+    /// first grade would each wait for a few hundred functions to compile (the answer's view,
+    /// FSRS's scheduling): most of those keys' time. Once the browser is idle after mount, both
+    /// run on a copy no one sees: the card drawn revealed into elements that are never put in
+    /// the page, then graded. The reader's session, the page and what is stored are untouched.
+    fn warm_up(self) {
+        when_idle(move || {
+            let Some(copy) = self.session.try_get_untracked() else {
+                return; // the widget is gone
+            };
+            let Some(card) = copy.current() else {
+                return;
+            };
+            Owner::new().with(|| {
+                let copy = RwSignal::new(copy);
+                copy.update(|s| {
+                    s.reveal();
+                });
+                let revealed = Memo::new(move |_| copy.with(Session::is_revealed));
+                let early = Memo::new(move |_| copy.with(Session::current_is_early));
+                let previews = Memo::new(move |_| copy.with(Session::previews));
+                let unseen = view! {
+                    <ReviewCard card=card early=early revealed=revealed previews=previews on_reveal=move || self.reveal() on_grade=move |g| self.grade(g) />
+                };
+                drop(unseen.build());
+                copy.update(|s| {
+                    s.grade(Grade::Good, || None, clock_now());
+                });
+            });
+        });
+    }
+}
+
+/// The review area: the card up (or what is due next), the keys it answers, and a line for
+/// screen readers.
+fn review_area(r: Review) -> impl IntoView {
+    let session = r.session;
+    let current = Memo::new(move |_| session.with(Session::current));
+    let revealed = Memo::new(move |_| session.with(Session::is_revealed));
     let early = Memo::new(move |_| session.with(Session::current_is_early));
     let previews = Memo::new(move |_| session.with(Session::previews));
     let for_lesson = Memo::new(move |_| session.with(|s| s.lesson().is_some()));
@@ -266,8 +324,7 @@ fn Recall(
     let learn_ahead = move || session.update(Session::learn_ahead);
     let hint_id = unique_id("recall-keys");
     let described = hint_id.clone();
-
-    let review = view! {
+    view! {
         <div
             class="recall-review"
             tabindex="0"
@@ -275,13 +332,13 @@ fn Recall(
             aria-label="Card review"
             aria-describedby=described
             aria-keyshortcuts="Space Enter 1 2 3 4"
-            node_ref=area
-            on:keydown=on_keydown
+            node_ref=r.area
+            on:keydown=move |ev| r.on_keydown(ev)
         >
             {move || match current.get() {
                 None => view! { <NothingDue for_lesson=for_lesson next_due=next_due on_learn_ahead=learn_ahead /> }.into_any(),
                 Some(card) => view! {
-                    <ReviewCard card=card early=early revealed=revealed previews=previews on_reveal=reveal on_grade=grade />
+                    <ReviewCard card=card early=early revealed=revealed previews=previews on_reveal=move || r.reveal() on_grade=move |g| r.grade(g) />
                 }
                 .into_any(),
             }}
@@ -290,45 +347,5 @@ fn Recall(
             </p>
             <p class="recall-sr" role="status">{move || announcement.get()}</p>
         </div>
-    };
-
-    // V8 compiles a wasm function the first time it runs, so the first "Show answer" and the
-    // first grade would each wait for a few hundred functions to compile (the answer's view,
-    // FSRS's scheduling): most of those keys' time. Once the browser is idle after mount, both
-    // run on a copy no one sees: the card drawn revealed into elements that are never put in
-    // the page, then graded. The reader's session, the page and what is stored are untouched.
-    when_idle(move || {
-        let Some(copy) = session.try_get_untracked() else {
-            return; // the widget is gone
-        };
-        let Some(card) = copy.current() else {
-            return;
-        };
-        Owner::new().with(|| {
-            let copy = RwSignal::new(copy);
-            copy.update(|s| {
-                s.reveal();
-            });
-            let revealed = Memo::new(move |_| copy.with(Session::is_revealed));
-            let early = Memo::new(move |_| copy.with(Session::current_is_early));
-            let previews = Memo::new(move |_| copy.with(Session::previews));
-            let unseen = view! {
-                <ReviewCard card=card early=early revealed=revealed previews=previews on_reveal=reveal on_grade=grade />
-            };
-            drop(unseen.build());
-            copy.update(|s| {
-                s.grade(Grade::Good, || None, clock_now());
-            });
-        });
-    });
-
-    let (title, above, below) = around(r);
-    view! {
-        <WidgetCard title=title name="recall">
-            <Counts stats=stats />
-            {above}
-            {review}
-            {below}
-        </WidgetCard>
     }
 }

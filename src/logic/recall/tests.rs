@@ -357,3 +357,30 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn keys_reveal_then_grade_and_leave_controls_alone() {
+    use KeyAction::{Grade as G, Reveal};
+    let cases = [
+        // key, on a button, answer shown, a card up → action
+        (" ", false, false, true, Some(Reveal)),
+        ("Enter", false, false, true, Some(Reveal)),
+        (" ", true, false, true, None),
+        (" ", false, false, false, None),
+        ("3", false, false, true, None),
+        (" ", false, true, true, Some(G(Grade::Good))),
+        ("Enter", true, true, true, None),
+        ("1", false, true, true, Some(G(Grade::Again))),
+        ("2", true, true, true, Some(G(Grade::Hard))),
+        ("4", false, true, true, Some(G(Grade::Easy))),
+        ("5", false, true, true, None),
+        ("a", false, true, true, None),
+    ];
+    for (key, on_control, revealed, has_card, want) in cases {
+        assert_eq!(
+            KeyAction::of_key(key, on_control, revealed, has_card),
+            want,
+            "{key:?} on_control={on_control} revealed={revealed} has_card={has_card}"
+        );
+    }
+}

@@ -1,6 +1,6 @@
 //! Export, import and reset of the reader's progress.
 
-use crate::widgets::controls::unique_id;
+use crate::widgets::controls::{unique_id, SavedCopy};
 use leptos::prelude::*;
 
 /// Export (as a download and as text), import by pasting, and reset after a question.
@@ -53,13 +53,7 @@ pub fn Tools(
         <div class="recall-tools">
             <button type="button" data-testid="cards-export" on:click=on_export>"Export progress"</button>
         </div>
-        {move || exported.get().map(|json| view! {
-            <form method="dialog" class="field">
-                <label>"Exported (also downloaded as a file)"
-                    <textarea class="recall-json" data-testid="cards-export-json" readonly rows="4" prop:value=json></textarea>
-                </label>
-            </form>
-        })}
+        <SavedCopy text=exported label="Exported (also downloaded as a file)" testid="cards-export-json" class="recall-json" rows=4 />
         <form method="dialog" class="field">
             <label for=import_for>"Import: paste an export here"</label>
             <textarea
