@@ -17,7 +17,8 @@
 pub mod data;
 
 use crate::logic::diagram::{
-    text_lines, Decor, Diagram, EdgeKind, Kind, Layout, Node, Rect, LABEL_FONT, NOTE_FONT, PAD,
+    text_lines, Decor, Diagram, Edge, EdgeKind, Kind, Layout, Node, Rect, Route, LABEL_FONT,
+    NOTE_FONT, PAD,
 };
 use crate::services::page::WidgetCard;
 use leptos::prelude::*;
@@ -131,90 +132,22 @@ fn label(node: &Node, r: Rect) -> impl IntoView {
 /// page shows a diagram at most once); the other layout reuses them, since only one of the two
 /// is ever in the document.
 fn picture(d: &Diagram, layout: &Layout, prefix: &str) -> impl IntoView {
-    let arrow = format!("url(#{prefix}-flow)");
-    let arrow_loop = format!("url(#{prefix}-loop)");
+    let arrows = (
+        format!("url(#{prefix}-flow)"),
+        format!("url(#{prefix}-loop)"),
+    );
     let edge_views = d
         .edges
         .iter()
         .zip(&layout.routes)
-        .map(|(e, route)| {
-            let class = match e.kind {
-                EdgeKind::Flow => "dedge",
-                EdgeKind::Loop => "dedge loop",
-                EdgeKind::Compare => "dedge compare",
-                EdgeKind::Link => "dedge link",
-            };
-            let end = match e.kind {
-                EdgeKind::Flow => Some(arrow.clone()),
-                EdgeKind::Loop => Some(arrow_loop.clone()),
-                _ => None,
-            };
-            let text = route.label.filter(|_| !e.label.is_empty()).map(|s| {
-                let rotate = s.vertical.then(|| format!("rotate(-90 {:.1} {:.1})", s.x, s.y));
-                let class = if e.kind == EdgeKind::Loop { "dedge-label loop" } else { "dedge-label" };
-                view! {
-                    <text class=class x=s.x y=s.y text-anchor=s.anchor transform=rotate font-size=NOTE_FONT>
-                        {e.label}
-                    </text>
-                }
-            });
-            view! {
-                <g>
-                    <path class=class d=path_d(&route.points) marker-end=end />
-                    {text}
-                </g>
-            }
-        })
+        .map(|(e, route)| edge_view(e, route, &arrows))
         .collect_view();
     let detail_id = format!("{prefix}-detail");
     let node_views = d
         .nodes
         .iter()
         .zip(layout.boxes.iter().copied())
-        .map(|(node, r)| {
-            let kind_class = match node.kind {
-                Kind::Step => "dnode step",
-                Kind::Hub => "dnode hub",
-                Kind::Decision => "dnode decision",
-                Kind::Branch => "dnode branch",
-                Kind::Leaf => "dnode leaf",
-                Kind::Root => "dnode root",
-            };
-            let body = view! {
-                {shape(node.kind, r, "dnode-ring", 4.0)}
-                {shape(node.kind, r, "dnode-shape", 0.0)}
-                {label(node, r)}
-                {decor(&node.decor, r)}
-            };
-            match (node.kind, node.href.clone()) {
-                (Kind::Root, _) => {
-                    view! { <g class=kind_class data-node=node.id aria-hidden="true">{body}</g> }
-                        .into_any()
-                }
-                // The accessible name is the words on screen (WCAG 2.5.3); the explanation is in
-                // the detail panel, shown when the link has focus or the pointer.
-                (_, Some(href)) => view! {
-                    <g>
-                        <a class=kind_class href=href data-node=node.id>{body}</a>
-                    </g>
-                }
-                .into_any(),
-                // The accessible name is the words on screen (WCAG 2.5.3).
-                (_, None) => view! {
-                    <g
-                        class=kind_class
-                        role="button"
-                        tabindex="0"
-                        data-node=node.id
-                        aria-controls=detail_id.clone()
-                        aria-pressed="false"
-                    >
-                        {body}
-                    </g>
-                }
-                .into_any(),
-            }
-        })
+        .map(|(node, r)| node_view(node, r, &detail_id))
         .collect_view();
     let variant = if layout.width < 400.0 {
         "narrow"
@@ -243,6 +176,88 @@ fn picture(d: &Diagram, layout: &Layout, prefix: &str) -> impl IntoView {
             {edge_views}
             {node_views}
         </svg>
+    }
+}
+
+/// One edge along its route, with its label; `arrows` are the flow and loop arrowheads.
+fn edge_view(e: &Edge, route: &Route, arrows: &(String, String)) -> impl IntoView {
+    let class = match e.kind {
+        EdgeKind::Flow => "dedge",
+        EdgeKind::Loop => "dedge loop",
+        EdgeKind::Compare => "dedge compare",
+        EdgeKind::Link => "dedge link",
+    };
+    let end = match e.kind {
+        EdgeKind::Flow => Some(arrows.0.clone()),
+        EdgeKind::Loop => Some(arrows.1.clone()),
+        _ => None,
+    };
+    let text = route.label.filter(|_| !e.label.is_empty()).map(|s| {
+        let rotate = s
+            .vertical
+            .then(|| format!("rotate(-90 {:.1} {:.1})", s.x, s.y));
+        let class = if e.kind == EdgeKind::Loop {
+            "dedge-label loop"
+        } else {
+            "dedge-label"
+        };
+        view! {
+            <text class=class x=s.x y=s.y text-anchor=s.anchor transform=rotate font-size=NOTE_FONT>
+                {e.label}
+            </text>
+        }
+    });
+    view! {
+        <g>
+            <path class=class d=path_d(&route.points) marker-end=end />
+            {text}
+        </g>
+    }
+}
+
+/// One node in its box: a link to its lesson, a button that shows its detail (`detail_id`),
+/// or the root, which only stands there.
+fn node_view(node: &Node, r: Rect, detail_id: &str) -> AnyView {
+    let kind_class = match node.kind {
+        Kind::Step => "dnode step",
+        Kind::Hub => "dnode hub",
+        Kind::Decision => "dnode decision",
+        Kind::Branch => "dnode branch",
+        Kind::Leaf => "dnode leaf",
+        Kind::Root => "dnode root",
+    };
+    let body = view! {
+        {shape(node.kind, r, "dnode-ring", 4.0)}
+        {shape(node.kind, r, "dnode-shape", 0.0)}
+        {label(node, r)}
+        {decor(&node.decor, r)}
+    };
+    match (node.kind, node.href.clone()) {
+        (Kind::Root, _) => {
+            view! { <g class=kind_class data-node=node.id aria-hidden="true">{body}</g> }.into_any()
+        }
+        // The accessible name is the words on screen (WCAG 2.5.3); the explanation is in
+        // the detail panel, shown when the link has focus or the pointer.
+        (_, Some(href)) => view! {
+            <g>
+                <a class=kind_class href=href data-node=node.id>{body}</a>
+            </g>
+        }
+        .into_any(),
+        // The accessible name is the words on screen (WCAG 2.5.3).
+        (_, None) => view! {
+            <g
+                class=kind_class
+                role="button"
+                tabindex="0"
+                data-node=node.id
+                aria-controls=detail_id.to_string()
+                aria-pressed="false"
+            >
+                {body}
+            </g>
+        }
+        .into_any(),
     }
 }
 

@@ -110,16 +110,27 @@ pub fn inline(name: &str, args: &Args) -> Option<Result<String, String>> {
         .then(|| figure(name, args))
 }
 
+/// Figure `name` of the models' manifest: the lab's (`lm-…`) or the distillation
+/// experiment's (`kd-…`).
 fn figure(name: &str, args: &Args) -> Result<String, String> {
     let m = manifest()?;
+    if name.starts_with("kd-") {
+        kd_figure(&m, name, args)
+    } else {
+        lm_figure(&m, name, args)
+    }
+}
+
+/// A figure of the lab's models: size, held-out loss and agreement at a precision.
+fn lm_figure(m: &Value, name: &str, args: &Args) -> Result<String, String> {
     match name {
         "lm-params" => {
             check_known(args, &["model"])?;
-            Ok(millions(lab_config(&m, args)?.parameters() as f64))
+            Ok(millions(lab_config(m, args)?.parameters() as f64))
         }
         "lm-mb" => {
             check_known(args, &["model", "precision"])?;
-            let bytes = ie_lm::cost::model_bytes(&lab_config(&m, args)?, lab_precision(args)?);
+            let bytes = ie_lm::cost::model_bytes(&lab_config(m, args)?, lab_precision(args)?);
             Ok(format!(
                 "{} MB",
                 crate::logic::decode::three_figures(bytes as f64 / 1e6)
@@ -129,7 +140,7 @@ fn figure(name: &str, args: &Args) -> Result<String, String> {
             check_known(args, &["precision"])?;
             let p = lab_precision(args)?;
             Ok(bits(number(
-                &m,
+                m,
                 &["models", "teacher", "heldout_bits_per_char", p.name()],
             )?))
         }
@@ -137,27 +148,34 @@ fn figure(name: &str, args: &Args) -> Result<String, String> {
             check_known(args, &["precision"])?;
             let p = lab_precision(args)?;
             Ok(percent(number(
-                &m,
+                m,
                 &["models", "teacher", "agreement_with_f32", p.name()],
             )?))
         }
         "lm-vocab" => {
             check_known(args, &[])?;
             Ok(count(
-                number(&m, &["models", "teacher", "config", "vocab_size"])? as usize,
+                number(m, &["models", "teacher", "config", "vocab_size"])? as usize,
             ))
         }
         "lm-uniform-bits" => {
             check_known(args, &[])?;
             Ok(bits(
-                number(&m, &["models", "teacher", "config", "vocab_size"])?.log2(),
+                number(m, &["models", "teacher", "config", "vocab_size"])?.log2(),
             ))
         }
+        _ => Err(format!("unknown lab figure `{name}`")),
+    }
+}
+
+/// A figure of the distillation experiment: its students' scores and its training settings.
+fn kd_figure(m: &Value, name: &str, args: &Args) -> Result<String, String> {
+    match name {
         "kd-loss" => {
             check_known(args, &["student", "fraction"])?;
             let key = model_key(args)?;
             Ok(bits(number(
-                &m,
+                m,
                 &["models", &key, "heldout_bits_per_char", "f32"],
             )?))
         }
@@ -165,7 +183,7 @@ fn figure(name: &str, args: &Args) -> Result<String, String> {
             check_known(args, &["student", "fraction"])?;
             let key = model_key(args)?;
             Ok(bits(number(
-                &m,
+                m,
                 &["models", &key, "kl_to_teacher_bits_per_char"],
             )?))
         }
@@ -173,7 +191,7 @@ fn figure(name: &str, args: &Args) -> Result<String, String> {
             check_known(args, &["student", "fraction"])?;
             let key = model_key(args)?;
             Ok(percent(number(
-                &m,
+                m,
                 &["models", &key, "agreement_with_teacher"],
             )?))
         }
@@ -183,19 +201,19 @@ fn figure(name: &str, args: &Args) -> Result<String, String> {
                 "teacher" => "teacher",
                 _ => "student-hard-1",
             };
-            Ok(count(number(&m, &["models", key, "steps"])? as usize))
+            Ok(count(number(m, &["models", key, "steps"])? as usize))
         }
         "kd-temperature" => {
             check_known(args, &[])?;
             Ok(crate::logic::format::plain(number(
-                &m,
+                m,
                 &["training", "distillation", "temperature"],
             )?))
         }
         "kd-alpha" => {
             check_known(args, &[])?;
             Ok(crate::logic::format::plain(number(
-                &m,
+                m,
                 &["training", "distillation", "alpha"],
             )?))
         }
@@ -206,7 +224,7 @@ fn figure(name: &str, args: &Args) -> Result<String, String> {
                 other => return Err(format!("unknown fraction `{other}`; use 1, 10 or 100")),
             };
             Ok(count(
-                number(&m, &["models", &key, "training_chars"])? as usize
+                number(m, &["models", &key, "training_chars"])? as usize
             ))
         }
         _ => Err(format!("unknown lab figure `{name}`")),

@@ -40,55 +40,61 @@ fn samples_job(prompt: &str) -> String {
     format!("{{\"type\":\"samples\",\"prompt\":{}}}", json_text(prompt))
 }
 
-/// The experiment's card.
-#[component]
-pub fn DistillLab() -> impl IntoView {
-    let run = RwSignal::new(KdRun::default());
-    let prompt = RwSignal::new(DEFAULT_PROMPT.to_string());
-    let worker = StoredValue::new_local(None::<LabWorker>);
-    let cap_mb = memory_cap_mb();
-    // Typing asks for new samples once it pauses: each ask is seven greedy continuations.
-    let typing = Pause::new(Duration::from_millis(PROMPT_PAUSE_MS));
+/// The experiment's state and its worker: a value the card's handlers share.
+#[derive(Clone, Copy)]
+struct Experiment {
+    /// The run: its phase, rows, samples and messages.
+    run: RwSignal<KdRun>,
+    /// The prompt every model continues.
+    prompt: RwSignal<String>,
+    /// The worker running the experiment, while there is one.
+    worker: StoredValue<Option<LabWorker>, LocalStorage>,
+    /// The memory cap the address sets, MB (`lm.memory`).
+    cap_mb: Option<f64>,
+}
 
-    // A new prompt the models can read goes to the worker once the run is done (it keeps the
-    // models loaded); during the run, the run's end asks for it.
-    let ask_for_samples = move || {
-        let p = prompt.get_untracked();
+impl Experiment {
+    /// A new prompt the models can read goes to the worker once the run is done (it keeps the
+    /// models loaded); during the run, the run's end asks for it.
+    fn ask_for_samples(self) {
+        let p = self.prompt.get_untracked();
         if prompt_problem(&p).is_none() {
-            worker.with_value(|w| {
+            self.worker.with_value(|w| {
                 if let Some(w) = w {
                     w.post(&samples_job(&p));
                 }
             });
         }
-    };
-    let on_message = move |json: String| {
-        let ended = run.try_update(|r| r.apply(KdMessage::parse(&json)));
-        if ended != Some(true) {
+    }
+
+    /// A message of the worker. When the run ends done, the samples were written for the
+    /// prompt at Start, so a prompt typed since gets its own; when it ends otherwise, the
+    /// worker goes.
+    fn on_message(self, json: String) {
+        let run = self.run;
+        if run.try_update(|r| r.apply(KdMessage::parse(&json))) != Some(true) {
             return;
         }
-        match run.try_with_untracked(|r| r.phase) {
-            // The samples were written for the prompt at Start; a prompt typed since gets its own.
-            Some(Phase::Done) => {
-                let asked = run.with_untracked(|r| {
-                    r.samples
-                        .first()
-                        .map(|s| s.prompt.clone())
-                        .unwrap_or_default()
-                });
-                if asked != prompt.get_untracked() {
-                    ask_for_samples();
-                }
+        if run.try_with_untracked(|r| r.phase) == Some(Phase::Done) {
+            let asked = run.with_untracked(|r| {
+                r.samples
+                    .first()
+                    .map(|s| s.prompt.clone())
+                    .unwrap_or_default()
+            });
+            if asked != self.prompt.get_untracked() {
+                self.ask_for_samples();
             }
-            _ => {
-                worker.with_value(|w| w.as_ref().map(LabWorker::stop));
-            }
+        } else {
+            self.worker.with_value(|w| w.as_ref().map(LabWorker::stop));
         }
-    };
-    let on_start = move |_| {
-        worker.set_value(None);
-        run.update(KdRun::start);
-        let p = prompt.get_untracked();
+    }
+
+    /// Starts a run in a new worker, with the prompt if the models can read it.
+    fn start(self) {
+        self.worker.set_value(None);
+        self.run.update(KdRun::start);
+        let p = self.prompt.get_untracked();
         let p = if prompt_problem(&p).is_none() {
             p
         } else {
@@ -97,25 +103,43 @@ pub fn DistillLab() -> impl IntoView {
         let job = format!(
             "{{\"type\":\"distill\",\"prompt\":{},\"memoryCap\":{}}}",
             json_text(&p),
-            cap_mb.map_or(0.0, |mb| mb * 1e6)
+            self.cap_mb.map_or(0.0, |mb| mb * 1e6)
         );
-        match LabWorker::start(&job, on_message) {
-            Ok(w) => worker.set_value(Some(w)),
+        match LabWorker::start(&job, move |json| self.on_message(json)) {
+            Ok(w) => self.worker.set_value(Some(w)),
             Err(e) => {
-                run.update(|r| {
+                self.run.update(|r| {
                     r.apply(KdMessage::Error(format!(
                         "the experiment could not start: {e}"
                     )));
                 });
             }
         }
-    };
-    let on_stop = move |_| {
-        worker.with_value(|w| w.as_ref().map(LabWorker::stop));
-        run.update(|r| {
+    }
+
+    /// Stops the run and its worker.
+    fn stop(self) {
+        self.worker.with_value(|w| w.as_ref().map(LabWorker::stop));
+        self.run.update(|r| {
             r.stop();
         });
+    }
+}
+
+/// The experiment's card.
+#[component]
+pub fn DistillLab() -> impl IntoView {
+    let x = Experiment {
+        run: RwSignal::new(KdRun::default()),
+        prompt: RwSignal::new(DEFAULT_PROMPT.to_string()),
+        worker: StoredValue::new_local(None),
+        cap_mb: memory_cap_mb(),
     };
+    let (run, prompt) = (x.run, x.prompt);
+    // Typing asks for new samples once it pauses: each ask is seven greedy continuations.
+    let typing = Pause::new(Duration::from_millis(PROMPT_PAUSE_MS));
+    let on_start = move |_| x.start();
+    let on_stop = move |_| x.stop();
     let running = move || run.with(KdRun::running);
 
     view! {
@@ -143,7 +167,7 @@ pub fn DistillLab() -> impl IntoView {
                         .collect_view()
                 })}
             </ul>
-            <Prompt prompt=prompt on_change=move || typing.restart(ask_for_samples) />
+            <Prompt prompt=prompt on_change=move || typing.restart(move || x.ask_for_samples()) />
             <Table run=run />
             <ul class="lab-roofs" data-testid="kd-findings">
                 {move || run.with(KdRun::findings).into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
