@@ -130,6 +130,40 @@ fn Grade(
     }
 }
 
+/// A row's tools: move its case up or down, or remove it.
+fn case_tools(case: CaseHandle, count: Signal<usize>) -> impl IntoView {
+    view! {
+        <div class="eval-case-tools">
+            {tool_button(case, "\u{2191}", |n| format!("Move {n} up"), |i| i == 0, EvalEditor::move_up)}
+            {tool_button(case, "\u{2193}", |n| format!("Move {n} down"), move |i| i + 1 >= count.get(), EvalEditor::move_down)}
+            {tool_button(case, "\u{d7}", |n| format!("Remove {n}"), |_| false, EvalEditor::remove)}
+        </div>
+    }
+}
+
+/// One tool of a case row: an icon button that applies `act` to the case. It is named by the
+/// case's position (`name("case 3")`), so that a case's name never leaks into its label, and
+/// disabled while `stop` holds for the case's index.
+fn tool_button(
+    case: CaseHandle,
+    icon: &'static str,
+    name: fn(&str) -> String,
+    stop: impl Fn(usize) -> bool + Send + Sync + 'static,
+    act: fn(&mut EvalEditor, CaseId) -> bool,
+) -> impl IntoView {
+    view! {
+        <button
+            type="button"
+            class="icon-button"
+            aria-label=move || name(&format!("case {}", case.index() + 1))
+            disabled=move || stop(case.index())
+            on:click=move |_| case.change(act)
+        >
+            {icon}
+        </button>
+    }
+}
+
 /// One editable case.
 #[component]
 pub fn CaseRow(
@@ -142,8 +176,6 @@ pub fn CaseRow(
 ) -> impl IntoView {
     let case = CaseHandle::new(editor, id);
     let name = move || case.read(|c, _| c.name.clone()).unwrap_or_default();
-    // Buttons are named by position, so that a case's name never leaks into their labels.
-    let label = move || format!("case {}", case.index() + 1);
     let bucket = move || case.read(|_, (b, k)| Bucket::of(b, k));
     view! {
         <li class="eval-case" data-case=name>
@@ -151,34 +183,7 @@ pub fn CaseRow(
                 <span class="eval-case-num">{move || case.index() + 1}</span>
                 <CaseField label="Name" case=case field=Field::Name class="eval-name" />
                 <span class="eval-badge" data-bucket=move || bucket().map(Bucket::id)>{move || bucket().map(Bucket::label)}</span>
-                <div class="eval-case-tools">
-                    <button
-                        type="button"
-                        class="icon-button"
-                        aria-label=move || format!("Move {} up", label())
-                        disabled=move || case.index() == 0
-                        on:click=move |_| case.change(EvalEditor::move_up)
-                    >
-                        "\u{2191}"
-                    </button>
-                    <button
-                        type="button"
-                        class="icon-button"
-                        aria-label=move || format!("Move {} down", label())
-                        disabled=move || { case.index() + 1 >= count.get() }
-                        on:click=move |_| case.change(EvalEditor::move_down)
-                    >
-                        "\u{2193}"
-                    </button>
-                    <button
-                        type="button"
-                        class="icon-button"
-                        aria-label=move || format!("Remove {}", label())
-                        on:click=move |_| case.change(EvalEditor::remove)
-                    >
-                        "\u{d7}"
-                    </button>
-                </div>
+                {case_tools(case, count)}
             </div>
             <CaseField label="Question" case=case field=Field::Question />
             <CaseField label="Reference SQL" case=case field=Field::ReferenceSql sql=true />

@@ -1,15 +1,16 @@
 //! The eval in and out: download links for the eval (JSON) and its results (CSV), and a
 //! field to paste an eval file or columns of pass/fail into.
 
+use super::sql_field::sql_text_field;
 use super::update_eval;
 use crate::logic::eval::chunked::{
     start_import, too_large, HeldPaste, ImportJob, PassFailReader, Step,
 };
 use crate::logic::eval::editor::EvalEditor;
 use crate::logic::eval::Import;
+use crate::logic::InputError;
 use crate::services::download;
 use crate::services::timers::Pause;
-use crate::widgets::controls::unique_id;
 use leptos::prelude::*;
 use std::time::Duration;
 
@@ -116,44 +117,169 @@ fn pasted_text(ev: &wasm_bindgen::JsValue) -> Option<js_sys::JsString> {
     text.dyn_into::<js_sys::JsString>().ok()
 }
 
-/// Reads the rest of a paste of columns a piece at a time, each piece at most
-/// [`STEP_BUDGET_MS`] long, giving the page a turn between pieces; then applies it.
-fn read_on(
+/// The import while its panel is on the page: the paste field, a paste held beside it, a
+/// reading of columns under way and its progress. `Copy`, so handlers and views share it.
+#[derive(Clone, Copy)]
+struct Importer {
+    /// The eval.
     editor: RwSignal<EvalEditor>,
+    /// The page of cases shown, which goes back to the first when an import replaces the eval.
     page_no: RwSignal<usize>,
-    reader: StoredValue<Option<PassFailReader>>,
-    progress: RwSignal<Option<(usize, usize)>>,
+    /// The paste field.
     field: NodeRef<leptos::html::Textarea>,
-) {
-    let start = js_sys::Date::now();
-    loop {
-        let step =
-            reader.try_update_value(|r| r.as_mut().map(|r| (r.step(LINES_PER_STEP), r.progress())));
-        // Gone (the widget closed, or nothing to read): stop.
-        let Some(Some((step, done))) = step else {
+    /// Columns of pass/fail being read a piece at a time, if any.
+    reader: StoredValue<Option<PassFailReader>>,
+    /// How far that reading is: (read, all).
+    progress: RwSignal<Option<(usize, usize)>>,
+    /// A paste too long to show, held beside the field.
+    held: RwSignal<Option<HeldPaste>>,
+    /// The refusal of text emptied out of the field for being too large, said again on Import.
+    refused: StoredValue<Option<InputError>>,
+}
+
+impl Importer {
+    fn new(editor: RwSignal<EvalEditor>, page_no: RwSignal<usize>) -> Self {
+        Importer {
+            editor,
+            page_no,
+            field: NodeRef::new(),
+            reader: StoredValue::new(None),
+            progress: RwSignal::new(None),
+            held: RwSignal::new(None),
+            refused: StoredValue::new(None),
+        }
+    }
+
+    /// The paste's length in UTF-16 units: never more than its bytes in UTF-8, so a length
+    /// over the limit is a size over the limit.
+    fn length(self) -> usize {
+        self.field
+            .get_untracked()
+            .map_or(0, |f| f.text_length() as usize)
+    }
+
+    /// Says why text was refused (in the import's message); nothing else changes.
+    fn refuse(self, e: InputError) {
+        self.editor.update(|ed| {
+            ed.import_parsed(Err(e));
+        });
+    }
+
+    /// Typing or other input in the field: it replaces a paste held aside; text too large is
+    /// emptied out and refused.
+    fn typed(self) {
+        if self.held.with_untracked(Option::is_some) {
+            self.held.set(None);
+        }
+        match too_large(self.length()) {
+            Some(e) => {
+                clear(self.field);
+                self.refused.set_value(Some(e.clone()));
+                self.refuse(e);
+            }
+            None => self.refused.set_value(None),
+        }
+    }
+
+    /// A paste: refused at once if too large, held beside the field if too long to show, else
+    /// left to the browser.
+    fn pasted(self, ev: &leptos::ev::ClipboardEvent) {
+        let Some(text) = pasted_text(ev.as_ref()) else {
             return;
         };
-        match step {
-            Step::Done(result) => {
-                reader.set_value(None);
-                progress.set(None);
+        let units = text.length() as usize;
+        if let Some(e) = too_large(units) {
+            ev.prevent_default();
+            self.refused.set_value(None);
+            self.refuse(e);
+            return;
+        }
+        // A UTF-16 unit is at most three bytes: only a paste that may be long is copied here.
+        if units.saturating_mul(3) <= HeldPaste::SHOWN_UP_TO {
+            return;
+        }
+        if let Some(h) = text.as_string().and_then(HeldPaste::hold) {
+            ev.prevent_default();
+            clear(self.field);
+            self.refused.set_value(None);
+            self.held.set(Some(h));
+        }
+    }
+
+    /// The text to import: the paste held aside, or else the field's; `None` (with the refusal
+    /// said again) when it is too large.
+    fn text(self) -> Option<String> {
+        if let Some(h) = self.held.try_update(Option::take).flatten() {
+            return Some(h.into_text());
+        }
+        if let Some(e) = too_large(self.length())
+            .or_else(|| self.refused.get_value().filter(|_| self.length() == 0))
+        {
+            self.refuse(e);
+            return None;
+        }
+        self.field.get_untracked().map(|f| f.value())
+    }
+
+    /// The Import button: an eval file at once, columns a piece at a time. Nothing while a
+    /// reading is under way.
+    fn import(self) {
+        if self.reader.with_value(Option::is_some) {
+            return;
+        }
+        let Some(text) = self.text() else {
+            return;
+        };
+        match start_import(text) {
+            ImportJob::Done(result) => {
                 if result.is_ok() {
-                    clear(field);
+                    clear(self.field);
                 }
-                update_eval(editor, page_no, |e| {
-                    e.import_parsed(result.map(Import::Verdicts));
+                update_eval(self.editor, self.page_no, |e| {
+                    e.import_parsed(result);
                 });
-                return;
             }
-            Step::More if js_sys::Date::now() - start > STEP_BUDGET_MS => {
-                progress.set(Some(done));
-                let next = move || read_on(editor, page_no, reader, progress, field);
-                if set_timeout_with_handle(next, Duration::ZERO).is_err() {
-                    read_on(editor, page_no, reader, progress, field);
+            ImportJob::Columns(r) => {
+                self.progress.set(Some(r.progress()));
+                self.reader.set_value(Some(r));
+                self.read_on();
+            }
+        }
+    }
+
+    /// Reads the rest of a paste of columns a piece at a time, each piece at most
+    /// [`STEP_BUDGET_MS`] long, giving the page a turn between pieces; then applies it.
+    fn read_on(self) {
+        let start = js_sys::Date::now();
+        loop {
+            let step = self
+                .reader
+                .try_update_value(|r| r.as_mut().map(|r| (r.step(LINES_PER_STEP), r.progress())));
+            // Gone (the widget closed, or nothing to read): stop.
+            let Some(Some((step, done))) = step else {
+                return;
+            };
+            match step {
+                Step::Done(result) => {
+                    self.reader.set_value(None);
+                    self.progress.set(None);
+                    if result.is_ok() {
+                        clear(self.field);
+                    }
+                    update_eval(self.editor, self.page_no, |e| {
+                        e.import_parsed(result.map(Import::Verdicts));
+                    });
+                    return;
                 }
-                return;
+                Step::More if js_sys::Date::now() - start > STEP_BUDGET_MS => {
+                    self.progress.set(Some(done));
+                    if set_timeout_with_handle(move || self.read_on(), Duration::ZERO).is_err() {
+                        self.read_on();
+                    }
+                    return;
+                }
+                Step::More => {}
             }
-            Step::More => {}
         }
     }
 }
@@ -178,122 +304,41 @@ pub fn ImportPanel(
     /// The page of cases shown, which goes back to the first when an import replaces the eval.
     page_no: RwSignal<usize>,
 ) -> impl IntoView {
-    let field = NodeRef::<leptos::html::Textarea>::new();
-    let reader = StoredValue::new(None::<PassFailReader>);
-    let progress = RwSignal::new(None::<(usize, usize)>);
-    let held = RwSignal::new(None::<HeldPaste>);
-    let message = move || {
-        let _ = status.get();
-        editor.with_untracked(|e| e.import_message().cloned())
-    };
-    // The paste's length in UTF-16 units: never more than its bytes in UTF-8, so a length
-    // over the limit is a size over the limit.
-    let length = move || {
-        field
-            .get_untracked()
-            .map_or(0, |f| f.text_length() as usize)
-    };
-    // The refusal of text emptied out of the field for being too large, said again on Import.
-    let refused = StoredValue::new(None::<crate::logic::InputError>);
-    let refuse = move |e: crate::logic::InputError| {
-        editor.update(|ed| {
-            ed.import_parsed(Err(e));
-        });
-    };
-    let on_input = move |_| {
-        // What the reader types replaces a paste held aside.
-        if held.with_untracked(Option::is_some) {
-            held.set(None);
-        }
-        match too_large(length()) {
-            Some(e) => {
-                clear(field);
-                refused.set_value(Some(e.clone()));
-                refuse(e);
-            }
-            None => refused.set_value(None),
-        }
-    };
-    let on_paste = move |ev: leptos::ev::ClipboardEvent| {
-        let Some(text) = pasted_text(ev.as_ref()) else {
-            return;
-        };
-        let units = text.length() as usize;
-        if let Some(e) = too_large(units) {
-            ev.prevent_default();
-            refused.set_value(None);
-            refuse(e);
-            return;
-        }
-        // A UTF-16 unit is at most three bytes: only a paste that may be long is copied here.
-        if units.saturating_mul(3) <= HeldPaste::SHOWN_UP_TO {
-            return;
-        }
-        if let Some(h) = text.as_string().and_then(HeldPaste::hold) {
-            ev.prevent_default();
-            clear(field);
-            refused.set_value(None);
-            held.set(Some(h));
-        }
-    };
-    let import = move |_| {
-        if reader.with_value(Option::is_some) {
-            return;
-        }
-        // The paste held aside, or else the field.
-        let text = match held.try_update(Option::take).flatten() {
-            Some(h) => h.into_text(),
-            None => {
-                if let Some(e) =
-                    too_large(length()).or_else(|| refused.get_value().filter(|_| length() == 0))
-                {
-                    refuse(e);
-                    return;
-                }
-                let Some(text) = field.get_untracked().map(|f| f.value()) else {
-                    return;
-                };
-                text
-            }
-        };
-        // An eval file at once, columns a piece at a time.
-        match start_import(text) {
-            ImportJob::Done(result) => {
-                if result.is_ok() {
-                    clear(field);
-                }
-                update_eval(editor, page_no, |e| {
-                    e.import_parsed(result);
-                });
-            }
-            ImportJob::Columns(r) => {
-                progress.set(Some(r.progress()));
-                reader.set_value(Some(r));
-                read_on(editor, page_no, reader, progress, field);
-            }
-        }
-    };
+    let im = Importer::new(editor, page_no);
     on_cleanup(move || {
         // A reading still under way stops at its next piece.
-        let _ = reader.try_set_value(None);
+        let _ = im.reader.try_set_value(None);
     });
-    let import_id = unique_id("eval-import");
-    let import_label_for = import_id.clone();
     view! {
-        <form method="dialog" class="field eval-import">
-            <label for=import_label_for>"Paste an eval file (JSON), or two columns of pass/fail (baseline, candidate), one line per case"</label>
-            <textarea
-                id=import_id
-                node_ref=field
-                class="eval-sql-input"
-                rows="4"
-                spellcheck="false"
+        {paste_field(im)}
+        {held_note(im)}
+        {import_button(im)}
+        {import_message(editor, status)}
+    }
+}
+
+/// The paste field.
+fn paste_field(im: Importer) -> impl IntoView {
+    sql_text_field(
+        "eval-import",
+        "Paste an eval file (JSON), or two columns of pass/fail (baseline, candidate), one line per case",
+        "4",
+        view! {
+            <{..}
+                node_ref=im.field
                 data-testid="eval-import"
                 placeholder="pass\tpass\npass\tfail\n\u{2026}"
-                on:input=on_input
-                on:paste=on_paste
-            ></textarea>
-        </form>
+                on:input=move |_| im.typed()
+                on:paste=move |ev| im.pasted(&ev)
+            />
+        },
+    )
+}
+
+/// The note on a paste held beside the field, with a button to discard it.
+fn held_note(im: Importer) -> impl IntoView {
+    let held = im.held;
+    view! {
         {move || held.with(|h| h.as_ref().map(HeldPaste::note)).map(|note| view! {
             <p class="eval-import-held" role="status" data-testid="eval-import-held">
                 {note}" "
@@ -302,13 +347,20 @@ pub fn ImportPanel(
                 </button>
             </p>
         })}
+    }
+}
+
+/// The Import button, and how far a reading of columns has come.
+fn import_button(im: Importer) -> impl IntoView {
+    let progress = im.progress;
+    view! {
         <div class="eval-actions">
             <button
                 type="button"
                 class="button primary"
                 data-testid="eval-import-apply"
                 disabled=move || progress.with(Option::is_some)
-                on:click=import
+                on:click=move |_| im.import()
             >
                 "Import"
             </button>
@@ -322,6 +374,16 @@ pub fn ImportPanel(
                 }
             })}
         </div>
+    }
+}
+
+/// What the last import did, or why it was refused.
+fn import_message(editor: RwSignal<EvalEditor>, status: Memo<u64>) -> impl IntoView {
+    let message = move || {
+        let _ = status.get();
+        editor.with_untracked(|e| e.import_message().cloned())
+    };
+    view! {
         {move || message().map(|r| match r {
             Ok(msg) => view! { <p class="eval-import-ok" role="status" data-testid="eval-import-message">{msg}</p> }.into_any(),
             Err(msg) => view! { <p class="eval-import-error field-message" role="alert" data-testid="eval-import-message">{msg}</p> }.into_any(),
