@@ -201,145 +201,16 @@ fn is_slug(id: &str) -> bool {
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
+/// Makes errors at `line`: a function from the message, for `map_err` and `ok_or_else`.
+fn at(line: usize) -> impl Fn(String) -> DiagramError + Copy {
+    move |message| DiagramError { line, message }
+}
+
 /// Parses and checks the file: every diagram's words, figures computed and links resolved.
 pub fn parse(text: &str, refs: &Refs) -> Result<Vec<Diagram>, DiagramError> {
     let mut diagrams: Vec<Diagram> = Vec::new();
     for (line, text) in logical_lines(text) {
-        let err = |message: String| DiagramError { line, message };
-        if let Some(name) = text.strip_prefix("## ") {
-            let name = name.trim();
-            if !refs.widgets.contains(&name) {
-                return Err(err(format!(
-                    "`{name}` is not a registered widget: name the diagram by its directive"
-                )));
-            }
-            if diagrams.iter().any(|d| d.name == name) {
-                return Err(err(format!("diagram `{name}` is written twice")));
-            }
-            diagrams.push(Diagram {
-                name: name.to_string(),
-                line,
-                ..Diagram::default()
-            });
-            continue;
-        }
-        let Some(d) = diagrams.last_mut() else {
-            return Err(err("words before the first `## <diagram>`".into()));
-        };
-        if let Some(node) = text.strip_prefix("### ") {
-            let (id, kind) = node
-                .trim()
-                .strip_suffix(')')
-                .and_then(|n| n.split_once(" ("))
-                .ok_or_else(|| err("a node is written `### <id> (<kind>)`".into()))?;
-            if !is_slug(id) {
-                return Err(err(format!(
-                    "node id `{id}` must be lower-case letters, digits and hyphens"
-                )));
-            }
-            if d.nodes.iter().any(|n| n.id == id) {
-                return Err(err(format!("node `{id}` is written twice in `{}`", d.name)));
-            }
-            variant(&KINDS, kind, "node kind").map_err(err)?;
-            d.nodes.push(Node {
-                id: id.to_string(),
-                kind: kind.to_string(),
-                line,
-                ..Node::default()
-            });
-            continue;
-        }
-        if let Some(edge) = text.strip_prefix("edge ") {
-            let (kind, rest) = edge
-                .split_once(':')
-                .ok_or_else(|| err("an edge is written `edge <kind>: <from> -> <to>`".into()))?;
-            variant(&EDGE_KINDS, kind.trim(), "edge kind").map_err(err)?;
-            let (ends, label) = rest.split_once(':').unwrap_or((rest, ""));
-            let (from, to) = ends
-                .split_once("->")
-                .ok_or_else(|| err("an edge is written `edge <kind>: <from> -> <to>`".into()))?;
-            for end in [from.trim(), to.trim()] {
-                if !d.nodes.iter().any(|n| n.id == end) {
-                    return Err(err(format!(
-                        "edge names `{end}`, which is not a node of `{}` above it",
-                        d.name
-                    )));
-                }
-            }
-            d.edges.push(Edge {
-                from: from.trim().to_string(),
-                to: to.trim().to_string(),
-                kind: kind.trim().to_string(),
-                label: with_figures(label.trim(), refs).map_err(err)?,
-            });
-            continue;
-        }
-        let (key, value) = text
-            .split_once(':')
-            .map(|(k, v)| (k.trim(), v.trim()))
-            .ok_or_else(|| {
-                err(format!(
-                    "`{text}` is not a `## diagram`, a `### node (kind)`, an `edge` or a `key: value` line"
-                ))
-            })?;
-        if value.is_empty() {
-            return Err(err(format!("`{key}:` has no words")));
-        }
-        let value_text = || with_figures(value, refs).map_err(err);
-        match d.nodes.last_mut() {
-            None => {
-                let slot = match key {
-                    "title" => &mut d.title,
-                    "summary" => &mut d.summary,
-                    "hint" => &mut d.hint,
-                    "branch-note" => &mut d.branch_note,
-                    "branch-detail" => &mut d.branch_detail,
-                    "leaf-detail" => &mut d.leaf_detail,
-                    _ => {
-                        return Err(err(format!(
-                            "unknown key `{key}` for a diagram; use title, summary, hint, \
-                             branch-note, branch-detail or leaf-detail"
-                        )))
-                    }
-                };
-                if !slot.is_empty() {
-                    return Err(err(format!("`{key}:` is written twice")));
-                }
-                *slot = value_text()?;
-            }
-            Some(n) => {
-                let slot = match key {
-                    "label" => &mut n.label,
-                    "note" => &mut n.note,
-                    "detail" => &mut n.detail,
-                    "decor" => {
-                        variant(&DECORS, value, "decor").map_err(err)?;
-                        &mut n.decor
-                    }
-                    "link" => &mut n.href,
-                    "title" | "summary" | "hint" | "branch-note" | "branch-detail"
-                    | "leaf-detail" => {
-                        return Err(err(format!(
-                            "`{key}:` belongs to the diagram: write it before its first node"
-                        )))
-                    }
-                    _ => {
-                        return Err(err(format!(
-                            "unknown key `{key}` for a node; use label, note, detail, decor or link"
-                        )))
-                    }
-                };
-                if !slot.is_empty() {
-                    return Err(err(format!("`{key}:` is written twice for `{}`", n.id)));
-                }
-                *slot = if key == "link" {
-                    n.link_line = line;
-                    value.to_string()
-                } else {
-                    value_text()?
-                };
-            }
-        }
+        read_line(&mut diagrams, line, &text, refs)?;
     }
     if diagrams.is_empty() {
         return Err(DiagramError {
@@ -353,53 +224,229 @@ pub fn parse(text: &str, refs: &Refs) -> Result<Vec<Diagram>, DiagramError> {
     Ok(diagrams)
 }
 
-/// Checks one diagram's words as a whole, and writes the chapter map's links and details.
-fn check(d: &mut Diagram, refs: &Refs) -> Result<(), DiagramError> {
-    let at = |line: usize| move |message: String| DiagramError { line, message };
-    for (key, value) in [
-        ("title", &d.title),
-        ("summary", &d.summary),
-        ("hint", &d.hint),
-    ] {
+/// Reads one logical line (`text`, at `line`): a `## <diagram>` starts a diagram; a node,
+/// an edge or a `key: value` line adds to the last diagram.
+fn read_line(
+    diagrams: &mut Vec<Diagram>,
+    line: usize,
+    text: &str,
+    refs: &Refs,
+) -> Result<(), DiagramError> {
+    let err = at(line);
+    if let Some(name) = text.strip_prefix("## ") {
+        let diagram = start_diagram(name.trim(), line, diagrams, refs)?;
+        diagrams.push(diagram);
+        return Ok(());
+    }
+    let Some(d) = diagrams.last_mut() else {
+        return Err(err("words before the first `## <diagram>`".into()));
+    };
+    if let Some(node) = text.strip_prefix("### ") {
+        return d.add_node(node, line);
+    }
+    if let Some(edge) = text.strip_prefix("edge ") {
+        return d.add_edge(edge, line, refs);
+    }
+    d.read_key_line(text, line, refs)
+}
+
+/// A new diagram named `name` (its `## ` heading at `line`): a registered widget, and not
+/// one of the diagrams `written` before it.
+fn start_diagram(
+    name: &str,
+    line: usize,
+    written: &[Diagram],
+    refs: &Refs,
+) -> Result<Diagram, DiagramError> {
+    let err = at(line);
+    if !refs.widgets.contains(&name) {
+        return Err(err(format!(
+            "`{name}` is not a registered widget: name the diagram by its directive"
+        )));
+    }
+    if written.iter().any(|d| d.name == name) {
+        return Err(err(format!("diagram `{name}` is written twice")));
+    }
+    Ok(Diagram {
+        name: name.to_string(),
+        line,
+        ..Diagram::default()
+    })
+}
+
+impl Diagram {
+    /// Adds the node of a `### <id> (<kind>)` heading (`heading` is the text after `### `),
+    /// at `line`: a slug not used before in this diagram, and a known kind.
+    fn add_node(&mut self, heading: &str, line: usize) -> Result<(), DiagramError> {
+        let err = at(line);
+        let (id, kind) = heading
+            .trim()
+            .strip_suffix(')')
+            .and_then(|n| n.split_once(" ("))
+            .ok_or_else(|| err("a node is written `### <id> (<kind>)`".into()))?;
+        if !is_slug(id) {
+            return Err(err(format!(
+                "node id `{id}` must be lower-case letters, digits and hyphens"
+            )));
+        }
+        if self.nodes.iter().any(|n| n.id == id) {
+            return Err(err(format!(
+                "node `{id}` is written twice in `{}`",
+                self.name
+            )));
+        }
+        variant(&KINDS, kind, "node kind").map_err(err)?;
+        self.nodes.push(Node {
+            id: id.to_string(),
+            kind: kind.to_string(),
+            line,
+            ..Node::default()
+        });
+        Ok(())
+    }
+
+    /// Adds the edge of an `edge <kind>: <from> -> <to>` line, with an optional `: <label>`
+    /// after it (`edge` is the text after `edge `), at `line`: both ends are nodes above it.
+    fn add_edge(&mut self, edge: &str, line: usize, refs: &Refs) -> Result<(), DiagramError> {
+        let err = at(line);
+        let (kind, rest) = edge
+            .split_once(':')
+            .ok_or_else(|| err("an edge is written `edge <kind>: <from> -> <to>`".into()))?;
+        variant(&EDGE_KINDS, kind.trim(), "edge kind").map_err(err)?;
+        let (ends, label) = rest.split_once(':').unwrap_or((rest, ""));
+        let (from, to) = ends
+            .split_once("->")
+            .ok_or_else(|| err("an edge is written `edge <kind>: <from> -> <to>`".into()))?;
+        for end in [from.trim(), to.trim()] {
+            if !self.nodes.iter().any(|n| n.id == end) {
+                return Err(err(format!(
+                    "edge names `{end}`, which is not a node of `{}` above it",
+                    self.name
+                )));
+            }
+        }
+        self.edges.push(Edge {
+            from: from.trim().to_string(),
+            to: to.trim().to_string(),
+            kind: kind.trim().to_string(),
+            label: with_figures(label.trim(), refs).map_err(err)?,
+        });
+        Ok(())
+    }
+
+    /// Reads a `key: value` line (`text`, at `line`): the diagram's own words before its
+    /// first node, the last node's words after it.
+    fn read_key_line(&mut self, text: &str, line: usize, refs: &Refs) -> Result<(), DiagramError> {
+        let err = at(line);
+        let (key, value) = text
+            .split_once(':')
+            .map(|(k, v)| (k.trim(), v.trim()))
+            .ok_or_else(|| {
+                err(format!(
+                    "`{text}` is not a `## diagram`, a `### node (kind)`, an `edge` or a `key: value` line"
+                ))
+            })?;
         if value.is_empty() {
-            return Err(at(d.line)(format!("diagram `{}` needs `{key}:`", d.name)));
+            return Err(err(format!("`{key}:` has no words")));
+        }
+        match self.nodes.last_mut() {
+            None => self.set_key(key, value, line, refs),
+            Some(n) => n.set_key(key, value, line, refs),
         }
     }
-    if d.nodes.is_empty() {
-        return Err(at(d.line)(format!("diagram `{}` has no nodes", d.name)));
+
+    /// Sets the diagram's own word `key` (title, summary, hint or the chapter map's
+    /// templates) to `value`, its figures computed; each is written once.
+    fn set_key(
+        &mut self,
+        key: &str,
+        value: &str,
+        line: usize,
+        refs: &Refs,
+    ) -> Result<(), DiagramError> {
+        let err = at(line);
+        let slot = match key {
+            "title" => &mut self.title,
+            "summary" => &mut self.summary,
+            "hint" => &mut self.hint,
+            "branch-note" => &mut self.branch_note,
+            "branch-detail" => &mut self.branch_detail,
+            "leaf-detail" => &mut self.leaf_detail,
+            _ => {
+                return Err(err(format!(
+                    "unknown key `{key}` for a diagram; use title, summary, hint, \
+                     branch-note, branch-detail or leaf-detail"
+                )))
+            }
+        };
+        if !slot.is_empty() {
+            return Err(err(format!("`{key}:` is written twice")));
+        }
+        *slot = with_figures(value, refs).map_err(err)?;
+        Ok(())
     }
+}
+
+impl Node {
+    /// Sets the node's word `key` (label, note, detail, decor or link) to `value`, at
+    /// `line`: figures computed, except in a link, which is kept as written; each is
+    /// written once.
+    fn set_key(
+        &mut self,
+        key: &str,
+        value: &str,
+        line: usize,
+        refs: &Refs,
+    ) -> Result<(), DiagramError> {
+        let err = at(line);
+        let slot = match key {
+            "label" => &mut self.label,
+            "note" => &mut self.note,
+            "detail" => &mut self.detail,
+            "decor" => {
+                variant(&DECORS, value, "decor").map_err(err)?;
+                &mut self.decor
+            }
+            "link" => &mut self.href,
+            "title" | "summary" | "hint" | "branch-note" | "branch-detail" | "leaf-detail" => {
+                return Err(err(format!(
+                    "`{key}:` belongs to the diagram: write it before its first node"
+                )))
+            }
+            _ => {
+                return Err(err(format!(
+                    "unknown key `{key}` for a node; use label, note, detail, decor or link"
+                )))
+            }
+        };
+        if !slot.is_empty() {
+            return Err(err(format!("`{key}:` is written twice for `{}`", self.id)));
+        }
+        *slot = if key == "link" {
+            self.link_line = line;
+            value.to_string()
+        } else {
+            with_figures(value, refs).map_err(err)?
+        };
+        Ok(())
+    }
+}
+
+/// Checks one diagram's words as a whole, and writes the chapter map's links and details.
+fn check(d: &mut Diagram, refs: &Refs) -> Result<(), DiagramError> {
+    check_required(d)?;
     let tree = d
         .nodes
         .iter()
         .any(|n| n.kind == "branch" || n.kind == "leaf");
     if tree {
-        if !d.edges.is_empty() {
-            return Err(at(d.line)(format!(
-                "`{}` is a tree of branches and leaves: its edges come from the tree, so write none",
-                d.name
-            )));
-        }
-        if d.nodes.first().map(|n| n.kind.as_str()) != Some("root")
-            || d.nodes.iter().filter(|n| n.kind == "root").count() != 1
-        {
-            return Err(at(d.line)(format!(
-                "`{}` is a tree: its first node, and only that one, is the `(root)`",
-                d.name
-            )));
-        }
-        for (key, value) in [
-            ("branch-note", &d.branch_note),
-            ("branch-detail", &d.branch_detail),
-            ("leaf-detail", &d.leaf_detail),
-        ] {
-            if value.is_empty() {
-                return Err(at(d.line)(format!(
-                    "`{}` has branches and leaves, so it needs `{key}:`",
-                    d.name
-                )));
-            }
-        }
+        check_tree(d)?;
     }
+    let words = MapWords {
+        branch_note: &d.branch_note,
+        branch_detail: &d.branch_detail,
+        leaf_detail: &d.leaf_detail,
+    };
     let mut in_branch = false;
     for n in &mut d.nodes {
         let err = at(n.line);
@@ -415,54 +462,124 @@ fn check(d: &mut Diagram, refs: &Refs) -> Result<(), DiagramError> {
                     )));
                 }
                 in_branch = true;
-                if !n.detail.is_empty() || (!n.note.is_empty() && n.kind == "branch") {
-                    return Err(err(format!(
-                        "node `{}` is a link: its note and detail come from the diagram's \
-                         `branch-note:`, `branch-detail:` and `leaf-detail:`",
-                        n.id
-                    )));
-                }
-                let (href, title, heading) =
-                    link(&n.href, n.kind == "leaf", refs).map_err(at(if n.href.is_empty() {
-                        n.line
-                    } else {
-                        n.link_line
-                    }))?;
-                n.href = href;
-                let fill = |template: &str| {
-                    template
-                        .replace("{title}", &title)
-                        .replace("{heading}", &heading)
-                };
-                if n.kind == "branch" {
-                    n.note = d.branch_note.clone();
-                    n.detail = fill(&d.branch_detail);
-                } else {
-                    n.detail = fill(&d.leaf_detail);
-                }
+                fill_link(n, &words, refs)?;
             }
-            kind => {
-                if !n.href.is_empty() {
-                    return Err(at(n.link_line)(format!(
-                        "only branches and leaves of the chapter map have `link:`, not `{}`",
-                        n.id
-                    )));
-                }
-                if kind == "root" {
-                    if !n.detail.is_empty() {
-                        return Err(err(format!(
-                            "the root `{}` cannot be selected, so it has no `detail:`",
-                            n.id
-                        )));
-                    }
-                } else if n.detail.is_empty() {
-                    return Err(err(format!(
-                        "node `{}` needs `detail:`, what selecting it explains",
-                        n.id
-                    )));
-                }
-            }
+            _ => check_plain(n)?,
         }
+    }
+    Ok(())
+}
+
+/// Checks that the diagram has its title, summary and hint, and at least one node.
+fn check_required(d: &Diagram) -> Result<(), DiagramError> {
+    for (key, value) in [
+        ("title", &d.title),
+        ("summary", &d.summary),
+        ("hint", &d.hint),
+    ] {
+        if value.is_empty() {
+            return Err(at(d.line)(format!("diagram `{}` needs `{key}:`", d.name)));
+        }
+    }
+    if d.nodes.is_empty() {
+        return Err(at(d.line)(format!("diagram `{}` has no nodes", d.name)));
+    }
+    Ok(())
+}
+
+/// Checks a tree of branches and leaves (the chapter map): no edges, one root and first,
+/// and the templates its links' notes and details are made from.
+fn check_tree(d: &Diagram) -> Result<(), DiagramError> {
+    if !d.edges.is_empty() {
+        return Err(at(d.line)(format!(
+            "`{}` is a tree of branches and leaves: its edges come from the tree, so write none",
+            d.name
+        )));
+    }
+    if d.nodes.first().map(|n| n.kind.as_str()) != Some("root")
+        || d.nodes.iter().filter(|n| n.kind == "root").count() != 1
+    {
+        return Err(at(d.line)(format!(
+            "`{}` is a tree: its first node, and only that one, is the `(root)`",
+            d.name
+        )));
+    }
+    for (key, value) in [
+        ("branch-note", &d.branch_note),
+        ("branch-detail", &d.branch_detail),
+        ("leaf-detail", &d.leaf_detail),
+    ] {
+        if value.is_empty() {
+            return Err(at(d.line)(format!(
+                "`{}` has branches and leaves, so it needs `{key}:`",
+                d.name
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The chapter map's words for its links: the branches' note, and the templates of the
+/// branches' and leaves' details (`{title}` and `{heading}` filled from the link).
+struct MapWords<'a> {
+    branch_note: &'a str,
+    branch_detail: &'a str,
+    leaf_detail: &'a str,
+}
+
+/// Resolves a branch's or leaf's `link:` and writes its href, note and detail from the
+/// chapter map's `words`; the node itself must write no detail (nor, a branch, a note).
+fn fill_link(n: &mut Node, words: &MapWords, refs: &Refs) -> Result<(), DiagramError> {
+    if !n.detail.is_empty() || (!n.note.is_empty() && n.kind == "branch") {
+        return Err(at(n.line)(format!(
+            "node `{}` is a link: its note and detail come from the diagram's \
+             `branch-note:`, `branch-detail:` and `leaf-detail:`",
+            n.id
+        )));
+    }
+    let link_line = if n.href.is_empty() {
+        n.line
+    } else {
+        n.link_line
+    };
+    let (href, title, heading) = link(&n.href, n.kind == "leaf", refs).map_err(at(link_line))?;
+    n.href = href;
+    let fill = |template: &str| {
+        template
+            .replace("{title}", &title)
+            .replace("{heading}", &heading)
+    };
+    if n.kind == "branch" {
+        n.note = words.branch_note.to_string();
+        n.detail = fill(words.branch_detail);
+    } else {
+        n.detail = fill(words.leaf_detail);
+    }
+    Ok(())
+}
+
+/// Checks a node that is not a link (a step, hub, decision or the root): no `link:`, and a
+/// `detail:` unless it is the root, which cannot be selected and so has none.
+fn check_plain(n: &Node) -> Result<(), DiagramError> {
+    let err = at(n.line);
+    if !n.href.is_empty() {
+        return Err(at(n.link_line)(format!(
+            "only branches and leaves of the chapter map have `link:`, not `{}`",
+            n.id
+        )));
+    }
+    if n.kind == "root" {
+        if !n.detail.is_empty() {
+            return Err(err(format!(
+                "the root `{}` cannot be selected, so it has no `detail:`",
+                n.id
+            )));
+        }
+    } else if n.detail.is_empty() {
+        return Err(err(format!(
+            "node `{}` needs `detail:`, what selecting it explains",
+            n.id
+        )));
     }
     Ok(())
 }

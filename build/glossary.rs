@@ -86,6 +86,109 @@ struct Draft {
     ended: bool,
 }
 
+impl Draft {
+    /// A new term from its `## ` heading (the text after `## `) at line `n`: the name, and
+    /// the id written as `{#id}` after it, or else the name's slug.
+    fn from_heading(heading: &str, n: usize) -> Result<Draft, CompileError> {
+        let (name, id) = match heading.trim().strip_suffix('}') {
+            Some(rest) => {
+                let (name, id) = rest
+                    .rsplit_once("{#")
+                    .ok_or_else(|| err(n, "write an explicit id as `## Term {#term-id}`".into()))?;
+                (name.trim().to_string(), id.trim().to_string())
+            }
+            None => (heading.trim().to_string(), slugify(heading)),
+        };
+        if name.is_empty() {
+            return Err(err(
+                n,
+                "a term heading needs the term: `## KV cache`".into(),
+            ));
+        }
+        if id.is_empty()
+            || !id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        {
+            return Err(err(
+                n,
+                format!("term id `{id}`: use lower-case letters, digits and `-`"),
+            ));
+        }
+        Ok(Draft {
+            line: n,
+            forms: vec![collapse(&name)],
+            name,
+            id,
+            see: Vec::new(),
+            definition: Vec::new(),
+            ended: false,
+        })
+    }
+
+    /// Reads one trimmed line under the term's heading, at line `n`: a blank line ends the
+    /// definition; before the definition, a `key:` line lists forms or related terms; any
+    /// other line is part of the definition.
+    fn read_line(&mut self, line: &str, n: usize) -> Result<(), CompileError> {
+        if line.is_empty() {
+            self.ended = !self.definition.is_empty();
+            return Ok(());
+        }
+        if self.ended {
+            return Err(err(
+                n,
+                format!(
+                    "`{}` already has its definition: one sentence, one paragraph",
+                    self.name
+                ),
+            ));
+        }
+        let key_value = if self.definition.is_empty() {
+            line.split_once(':')
+                .filter(|(k, _)| k.chars().all(|c| c.is_ascii_lowercase()) && !k.is_empty())
+        } else {
+            None
+        };
+        match key_value {
+            Some((key, list)) => self.read_key(key, list, n),
+            None => {
+                self.definition.push(line.to_string());
+                Ok(())
+            }
+        }
+    }
+
+    /// Reads a `key: list` line at line `n`: `forms:` adds other spellings, `see:` names
+    /// related terms (resolved once every term is known); no other key is allowed.
+    fn read_key(&mut self, key: &str, list: &str, n: usize) -> Result<(), CompileError> {
+        match key {
+            "forms" => {
+                for form in list.split(',').map(collapse) {
+                    if form.is_empty() {
+                        return Err(err(n, "`forms:` takes a comma-separated list".into()));
+                    }
+                    self.forms.push(form);
+                }
+            }
+            "see" => {
+                for name in list.split(',').map(collapse) {
+                    if name.is_empty() {
+                        return Err(err(n, "`see:` takes a comma-separated list".into()));
+                    }
+                    self.see.push((name, n));
+                }
+            }
+            _ => {
+                return Err(err(
+                    n,
+                    format!("unknown key `{key}:`; a term takes `forms:` and `see:` lines"),
+                ))
+            }
+        }
+        Ok(())
+    }
+}
+
 fn collapse(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
@@ -93,7 +196,23 @@ fn collapse(s: &str) -> String {
 /// Parses `glossary.md`. Every mistake names its line.
 pub fn parse(source: &str) -> Result<Glossary, CompileError> {
     let (front, body, body_line) = split_front_matter(source).map_err(|(l, m)| err(l, m))?;
-    let description = front
+    let description = description(&front)?;
+    let (intro, drafts) = read_body(body, body_line)?;
+    let mut terms = check_terms(&drafts)?;
+    resolve_see(&drafts, &mut terms)?;
+    if terms.is_empty() {
+        return Err(err(1, "the glossary has no `## Term` yet".into()));
+    }
+    Ok(Glossary {
+        description,
+        intro: collapse(&intro.join(" ")),
+        terms,
+    })
+}
+
+/// The page's meta description, from the front matter's `description:`, which must be there.
+fn description(front: &[(String, String)]) -> Result<String, CompileError> {
+    front
         .iter()
         .find(|(k, _)| k == "description")
         .map(|(_, v)| v.clone())
@@ -105,8 +224,13 @@ pub fn parse(source: &str) -> Result<Glossary, CompileError> {
                  `description: …`, `---`)"
                     .into(),
             )
-        })?;
+        })
+}
 
+/// Reads the body after the front matter (its first line is `body_line`), skipping HTML
+/// comments: the opening paragraph's lines, and a draft of each `## Term` with the lines
+/// under it.
+fn read_body(body: &str, body_line: usize) -> Result<(Vec<String>, Vec<Draft>), CompileError> {
     let mut intro: Vec<String> = Vec::new();
     let mut drafts: Vec<Draft> = Vec::new();
     let mut in_comment = false;
@@ -118,40 +242,7 @@ pub fn parse(source: &str) -> Result<Glossary, CompileError> {
             continue;
         }
         if let Some(heading) = line.strip_prefix("## ") {
-            let (name, id) = match heading.trim().strip_suffix('}') {
-                Some(rest) => {
-                    let (name, id) = rest.rsplit_once("{#").ok_or_else(|| {
-                        err(n, "write an explicit id as `## Term {#term-id}`".into())
-                    })?;
-                    (name.trim().to_string(), id.trim().to_string())
-                }
-                None => (heading.trim().to_string(), slugify(heading)),
-            };
-            if name.is_empty() {
-                return Err(err(
-                    n,
-                    "a term heading needs the term: `## KV cache`".into(),
-                ));
-            }
-            if id.is_empty()
-                || !id
-                    .chars()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-            {
-                return Err(err(
-                    n,
-                    format!("term id `{id}`: use lower-case letters, digits and `-`"),
-                ));
-            }
-            drafts.push(Draft {
-                line: n,
-                forms: vec![collapse(&name)],
-                name,
-                id,
-                see: Vec::new(),
-                definition: Vec::new(),
-                ended: false,
-            });
+            drafts.push(Draft::from_heading(heading, n)?);
             continue;
         }
         if line.starts_with('#') {
@@ -160,61 +251,21 @@ pub fn parse(source: &str) -> Result<Glossary, CompileError> {
                 "terms are `## Term` headings; no other headings belong in the glossary".into(),
             ));
         }
-        let Some(draft) = drafts.last_mut() else {
-            if !line.is_empty() {
-                intro.push(line.to_string());
-            }
-            continue;
-        };
-        if line.is_empty() {
-            draft.ended = !draft.definition.is_empty();
-            continue;
-        }
-        if draft.ended {
-            return Err(err(
-                n,
-                format!(
-                    "`{}` already has its definition: one sentence, one paragraph",
-                    draft.name
-                ),
-            ));
-        }
-        let key_value = if draft.definition.is_empty() {
-            line.split_once(':')
-                .filter(|(k, _)| k.chars().all(|c| c.is_ascii_lowercase()) && !k.is_empty())
-        } else {
-            None
-        };
-        match key_value {
-            Some(("forms", list)) => {
-                for form in list.split(',').map(collapse) {
-                    if form.is_empty() {
-                        return Err(err(n, "`forms:` takes a comma-separated list".into()));
-                    }
-                    draft.forms.push(form);
-                }
-            }
-            Some(("see", list)) => {
-                for name in list.split(',').map(collapse) {
-                    if name.is_empty() {
-                        return Err(err(n, "`see:` takes a comma-separated list".into()));
-                    }
-                    draft.see.push((name, n));
-                }
-            }
-            Some((key, _)) => {
-                return Err(err(
-                    n,
-                    format!("unknown key `{key}:`; a term takes `forms:` and `see:` lines"),
-                ))
-            }
-            None => draft.definition.push(line.to_string()),
+        match drafts.last_mut() {
+            Some(draft) => draft.read_line(line, n)?,
+            None if !line.is_empty() => intro.push(line.to_string()),
+            None => {}
         }
     }
+    Ok((intro, drafts))
+}
 
+/// The terms of the drafts, in order, each checked: a one-sentence definition, an id and
+/// forms no other term has. Their related terms are left empty for `resolve_see`.
+fn check_terms(drafts: &[Draft]) -> Result<Vec<Term>, CompileError> {
     let mut terms: Vec<Term> = Vec::new();
     let mut seen_forms: Vec<(String, String, usize)> = Vec::new(); // (normalized, term, line)
-    for d in &drafts {
+    for d in drafts {
         let definition = collapse(&d.definition.join(" "));
         check_definition(&d.name, &definition).map_err(|m| err(d.line, m))?;
         if let Some(other) = terms.iter().find(|t| t.id == d.id) {
@@ -245,34 +296,42 @@ pub fn parse(source: &str) -> Result<Glossary, CompileError> {
             line: d.line,
         });
     }
-    // Related terms, by name, form or id, once every term is known.
+    Ok(terms)
+}
+
+/// Fills in each term's related terms from its draft's `see:` names, once every term is
+/// known (`terms` are the drafts' terms, in the same order).
+fn resolve_see(drafts: &[Draft], terms: &mut [Term]) -> Result<(), CompileError> {
     for (i, d) in drafts.iter().enumerate() {
-        for (name, line) in &d.see {
-            let key = normalize(name);
-            let target = terms
-                .iter()
-                .find(|t| t.id == *name || t.forms.iter().any(|f| normalize(f) == key))
-                .ok_or_else(|| {
-                    err(
-                        *line,
-                        format!("`see:` names `{name}`, which is not a term of the glossary"),
-                    )
-                })?;
-            if target.id == d.id {
-                return Err(err(*line, format!("`{}` cannot see itself", d.name)));
-            }
-            let id = target.id.clone();
-            terms[i].see.push(id);
+        let see = d
+            .see
+            .iter()
+            .map(|(name, line)| see_target(terms, d, name, *line))
+            .collect::<Result<Vec<String>, CompileError>>()?;
+        if let Some(term) = terms.get_mut(i) {
+            term.see = see;
         }
     }
-    if terms.is_empty() {
-        return Err(err(1, "the glossary has no `## Term` yet".into()));
+    Ok(())
+}
+
+/// The id of the term that `name`, written in `see:` of draft `d` at `line`, names by its
+/// name, a form or its id: another term of the glossary.
+fn see_target(terms: &[Term], d: &Draft, name: &str, line: usize) -> Result<String, CompileError> {
+    let key = normalize(name);
+    let target = terms
+        .iter()
+        .find(|t| t.id == *name || t.forms.iter().any(|f| normalize(f) == key))
+        .ok_or_else(|| {
+            err(
+                line,
+                format!("`see:` names `{name}`, which is not a term of the glossary"),
+            )
+        })?;
+    if target.id == d.id {
+        return Err(err(line, format!("`{}` cannot see itself", d.name)));
     }
-    Ok(Glossary {
-        description,
-        intro: collapse(&intro.join(" ")),
-        terms,
-    })
+    Ok(target.id.clone())
 }
 
 /// A definition is one plain sentence, short enough for a tooltip.
