@@ -78,34 +78,49 @@ impl LabModel {
     }
 }
 
-/// How the weights are stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Precision {
-    /// 4 bytes a weight.
-    F32,
-    /// 1 byte a weight and a scale per 32.
-    Int8,
-    /// Half a byte a weight and a scale per 128.
-    Int4,
-}
+/// How the weights are stored: the engine's own type, `f32`, `int8` or `int4` in what is
+/// stored, in the worker's messages and on the page ([`Precision::name`], [`precision_name`]).
+pub use ie_lm::Precision;
 
-impl Precision {
-    /// Every precision, widest first.
-    pub const ALL: [Precision; 3] = [Precision::F32, Precision::Int8, Precision::Int4];
+/// A [`Precision`] in JSON (what is stored, and the worker's messages): its name.
+mod precision_name {
+    use super::Precision;
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serializer};
 
-    /// `f32`, `int8` or `int4` (the test hooks' values, and what a reader sees).
-    pub fn id(self) -> &'static str {
-        match self {
-            Precision::F32 => "f32",
-            Precision::Int8 => "int8",
-            Precision::Int4 => "int4",
-        }
+    /// The names a precision can have, for the message about any other.
+    const NAMES: &[&str] = &["f32", "int8", "int4"];
+
+    /// Writes `p`'s name.
+    pub fn serialize<S: Serializer>(p: &Precision, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(p.name())
     }
 
-    /// The precision named `id`, if any.
-    pub fn from_id(id: &str) -> Option<Precision> {
-        Precision::ALL.into_iter().find(|p| p.id() == id)
+    /// Reads a precision's name; any other text is an unknown variant, as serde says it.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Precision, D::Error> {
+        let name = String::deserialize(d)?;
+        Precision::parse(&name).map_err(|_| D::Error::unknown_variant(&name, NAMES))
+    }
+
+    /// The same for a precision that may be absent (`null`).
+    pub mod option {
+        use super::Precision;
+        use serde::{Deserialize, Deserializer, Serializer};
+
+        /// Writes `p`'s name, or `null`.
+        pub fn serialize<S: Serializer>(p: &Option<Precision>, s: S) -> Result<S::Ok, S::Error> {
+            match p {
+                Some(p) => super::serialize(p, s),
+                None => s.serialize_none(),
+            }
+        }
+
+        /// Reads a precision's name, or `null`.
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Precision>, D::Error> {
+            #[derive(Deserialize)]
+            struct Named(#[serde(with = "super")] Precision);
+            Ok(Option::<Named>::deserialize(d)?.map(|Named(p)| p))
+        }
     }
 }
 
@@ -139,6 +154,7 @@ pub struct Run {
     /// Which model.
     pub model: LabModel,
     /// At which precision.
+    #[serde(with = "precision_name")]
     pub precision: Precision,
     /// Its transformer blocks.
     pub layers: u32,
@@ -212,7 +228,7 @@ impl Run {
         } else {
             self.model.name().to_string()
         };
-        format!("{name} at {}", self.precision.id())
+        format!("{name} at {}", self.precision.name())
     }
 
     /// The sentence saying which roof binds this run.
@@ -255,6 +271,7 @@ fn percent(share: f64) -> String {
 #[serde(rename_all = "camelCase")]
 pub struct Quality {
     /// Which precision.
+    #[serde(with = "precision_name")]
     pub precision: Precision,
     /// Cross-entropy, bits per character.
     pub bits_per_char: f64,
@@ -267,6 +284,7 @@ pub struct Quality {
 #[serde(rename_all = "camelCase")]
 pub struct Sample {
     /// Which precision.
+    #[serde(with = "precision_name")]
     pub precision: Precision,
     /// The prompt.
     pub prompt: String,
@@ -283,6 +301,7 @@ pub struct Failure {
     /// What it was: a model's id, or `bandwidth`.
     pub model: String,
     /// At which precision, if it was a model's run.
+    #[serde(default, with = "precision_name::option")]
     pub precision: Option<Precision>,
     /// The engine's message (a failed allocation names what and how much).
     pub message: String,
@@ -299,7 +318,7 @@ impl Failure {
                     .find(|m| m.id() == id)
                     .map_or(id.to_string(), |m| m.name().to_string());
                 match p {
-                    Some(p) => format!("{name} at {}", p.id()),
+                    Some(p) => format!("{name} at {}", p.name()),
                     None => name.to_string(),
                 }
             }
@@ -425,7 +444,7 @@ impl LabResult {
             out += &format!(
                 "{} | {} | {} | {} | {} | {} | {} | {}\n",
                 r.model.name(),
-                r.precision.id(),
+                r.precision.name(),
                 fixed(r.mb_per_token(), 2),
                 bw.map_or("-".into(), |b| three_figures(r.ceiling(b))),
                 three_figures(r.tokens_per_second),

@@ -226,9 +226,9 @@ fn row(x: &Run, bw: Option<f64>, res: &LabResult) -> impl IntoView {
     };
     let tiny = x.model == LabModel::Tiny;
     view! {
-        <tr data-testid="lm-row" data-model=x.model.id() data-precision=x.precision.id()>
+        <tr data-testid="lm-row" data-model=x.model.id() data-precision=x.precision.name()>
             <th scope="row">{name}</th>
-            <td data-label="Weights">{x.precision.id()}</td>
+            <td data-label="Weights">{x.precision.name()}</td>
             <td data-testid="lm-mb-per-token" data-label="MB per token">{fixed(x.mb_per_token(), 2)}</td>
             <td data-testid="lm-ceiling" data-label="Ceiling">{cell(bw.map(|b| format!("{} tok/s", three_figures(x.ceiling(b)))))}</td>
             <td data-testid="lm-tps" data-label="Measured">{format!("{} tok/s", three_figures(x.tokens_per_second))}</td>
@@ -296,10 +296,10 @@ fn LabSample(run: RwSignal<LabRun>, shown: RwSignal<Precision>) -> impl IntoView
                 label="The tiny model writes, at"
                 testid="lm-sample-precision"
                 class="lab-sample-choice"
-                options={Precision::ALL.map(|p| (p.id(), p.id().to_string())).to_vec()}
-                value=Signal::derive(move || shown.get().id().to_string())
+                options={Precision::ALL.map(|p| (p.name(), p.name().to_string())).to_vec()}
+                value=Signal::derive(move || shown.get().name().to_string())
                 on_pick=move |v| {
-                    if let Some(p) = Precision::from_id(&v) {
+                    if let Ok(p) = Precision::parse(&v) {
                         shown.set(p);
                     }
                 }

@@ -28,7 +28,7 @@ pub mod random;
 pub mod simd;
 pub mod tokenizer;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "browser"))]
 mod wasm;
 
 pub use config::{Config, Precision};

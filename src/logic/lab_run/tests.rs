@@ -344,11 +344,56 @@ fn text_and_json_exports_hold_every_figure() {
 #[test]
 fn precisions_and_models_use_the_hooks_names() {
     for p in Precision::ALL {
-        assert_eq!(Precision::from_id(p.id()), Some(p));
+        assert_eq!(Precision::parse(p.name()).ok(), Some(p));
     }
-    assert_eq!(Precision::from_id("fp16"), None);
+    assert!(Precision::parse("fp16").is_err());
     assert_eq!(
         serde_json::to_string(&[LabModel::Tiny, LabModel::M, LabModel::L]).unwrap_or_default(),
         r#"["tiny","m","l"]"#
     );
+}
+
+#[test]
+fn precisions_travel_by_name_in_messages_and_what_is_stored() {
+    let quality = Quality {
+        precision: Precision::Int8,
+        bits_per_char: 2.5,
+        agreement: 0.99,
+    };
+    let json = serde_json::to_string(&quality).unwrap_or_default();
+    assert_eq!(
+        json,
+        r#"{"precision":"int8","bitsPerChar":2.5,"agreement":0.99}"#
+    );
+    assert_eq!(serde_json::from_str::<Quality>(&json).ok(), Some(quality));
+    // A failure names its precision, or none (null or missing).
+    for (json, want) in [
+        (
+            r#"{"model":"m","precision":"int4","message":"x"}"#,
+            Some(Precision::Int4),
+        ),
+        (
+            r#"{"model":"bandwidth","precision":null,"message":"x"}"#,
+            None,
+        ),
+        (r#"{"model":"bandwidth","message":"x"}"#, None),
+    ] {
+        let f: Result<Failure, _> = serde_json::from_str(json);
+        assert_eq!(f.map(|f| f.precision).ok(), Some(want), "{json}");
+    }
+    // Another name is refused, with the names that would do.
+    let e = serde_json::from_str::<Quality>(
+        r#"{"precision":"fp16","bitsPerChar":2.5,"agreement":0.99}"#,
+    )
+    .err()
+    .map(|e| e.to_string())
+    .unwrap_or_default();
+    assert!(
+        e.contains("unknown variant `fp16`, expected one of `f32`, `int8`, `int4`"),
+        "{e}"
+    );
+    assert!(matches!(
+        msg(r#"{"type":"quality","precision":"fp16","bitsPerChar":2.2,"agreement":0.9}"#),
+        LabMessage::Error { .. }
+    ));
 }
