@@ -4,29 +4,27 @@
 //! The maths is `logic::distill` (the training run is `logic::distill::training`). Everything the
 //! reader sets is one plain [`Inputs`] value in one signal (`inputs`: its edits, checks, stored
 //! form and address round trip, tested natively); this file wires it to small components: the
-//! token table, the losses, the softened teacher and the training panel (`training`). The
-//! charts are pure functions (`logic::chart::distill`). Effects only write to storage and the
-//! address.
+//! token table (`table`), the losses, the softened teacher and the training panel
+//! (`training`). The charts are pure functions (`logic::chart::distill`). Effects only write to
+//! storage and the address.
 
+mod table;
 mod training;
 
-use super::controls::{drawn_in_steps, unique_id, Menu, NumberField, Output, Part, WidgetCard};
+use super::controls::{unique_id, Menu, NumberField, Output, Part, WidgetCard};
 use crate::content::WidgetParams;
 use crate::logic::chart::distill::temperature_svg;
 use crate::logic::distill::inputs::{
-    dist, entry_from_id, entry_id as entry_key, evaluate, infinity_sentence, loss_text,
-    preset_by_id, shown_label, starting_inputs, Inputs, Problems, DISTS, STORE_NAME, STORE_VERSION,
-    URL_PREFIX,
+    entry_from_id, entry_id as entry_key, evaluate, infinity_sentence, loss_text, preset_by_id,
+    shown_label, starting_inputs, Inputs, Problems, STORE_NAME, STORE_VERSION, URL_PREFIX,
 };
-use crate::logic::distill::{
-    self, Comparison, Entry, Preset, MAX_TOKENS, MIN_TOKENS, PRESETS, SEED_PRESET,
-};
+use crate::logic::distill::{self, Comparison, Entry, Preset, PRESETS, SEED_PRESET};
 use crate::logic::format::{fixed, plain};
 use crate::logic::query;
-use crate::logic::read_f64;
 use crate::services::storage::Persist;
 use crate::services::url_state;
 use leptos::prelude::*;
+use table::TokenTable;
 use training::{Training, TrainingPanel};
 
 /// Mounts the playground with the directive's parameter `preset` (`eiffel` or `wrong-teacher`).
@@ -54,17 +52,7 @@ pub fn Distillation(
     let persist = Persist::from_context();
     let lesson = Inputs::lesson(preset);
     let search = url_state::current_search();
-    // Storage is read even when the address wins, so that a stored value this build cannot use
-    // is backed up now, before a later save replaces it.
-    let (saved, saved_problem) =
-        persist.load_reporting::<Inputs>(STORE_NAME, STORE_VERSION, |_, _| None);
-    let address = Inputs::from_query(&search, preset);
-    let (start, address_problem) = starting_inputs(preset, address, saved);
-    let start = start.trimmed();
-    let start_problems: Vec<String> = [address_problem, saved_problem]
-        .into_iter()
-        .flatten()
-        .collect();
+    let (start, start_problems) = starting_point(persist, preset, &search);
 
     // Everything the reader sets, in one value; every field reads and writes it.
     let inputs = RwSignal::new(start.clone());
@@ -84,6 +72,59 @@ pub fn Distillation(
     let problems =
         Signal::derive(move || result.with(|r| r.as_ref().err().cloned().unwrap_or_default()));
 
+    let current = kept_outside(persist, preset, inputs, lesson.clone());
+    let dismissed = RwSignal::new(false);
+    let reset = move |_| {
+        inputs.set(lesson.clone());
+        training.clear();
+        dismissed.set(true);
+        persist.clear(STORE_NAME);
+    };
+
+    view! {
+        <WidgetCard title="Distillation loss playground" name="distillation">
+            {restore_note(current, dismissed, start, start_problems)}
+            {examples(inputs, reset)}
+            <p class="distill-context">
+                "Next token after \u{201c}" {move || inputs.with(|i| i.preset().context)} " \u{2026}\u{201d}"
+            </p>
+            <Settings inputs=inputs problems=problems />
+            <TokenTable inputs=inputs shown=shown problems=problems stale=stale />
+            <LossReadout result=result shown=shown stale=stale inputs=inputs />
+            <SoftenedTeacher shown=shown inputs=inputs />
+            <TrainingPanel training=training inputs=inputs result=result />
+        </WidgetCard>
+    }
+}
+
+/// Where the playground starts (the address, else storage, else the lesson's example, trimmed),
+/// and why it does not show what a link or storage held, if it does not.
+fn starting_point(
+    persist: Persist,
+    preset: &'static Preset,
+    search: &str,
+) -> (Inputs, Vec<String>) {
+    // Storage is read even when the address wins, so that a stored value this build cannot use
+    // is backed up now, before a later save replaces it.
+    let (saved, saved_problem) =
+        persist.load_reporting::<Inputs>(STORE_NAME, STORE_VERSION, |_, _| None);
+    let address = Inputs::from_query(search, preset);
+    let (start, address_problem) = starting_inputs(preset, address, saved);
+    let problems = [address_problem, saved_problem]
+        .into_iter()
+        .flatten()
+        .collect();
+    (start.trimmed(), problems)
+}
+
+/// Keeps what the reader has set in storage and in the address, and gives it back as it is
+/// kept there (trimmed).
+fn kept_outside(
+    persist: Persist,
+    preset: &'static Preset,
+    inputs: RwSignal<Inputs>,
+    lesson: Inputs,
+) -> Memo<Inputs> {
     // What the reader has set, as it is saved and put in the address.
     let current = Memo::new(move |_| inputs.get().trimmed());
     let usable = Memo::new(move |_| current.with(|c| c.check().is_ok()));
@@ -92,13 +133,12 @@ pub fn Distillation(
     // saved playground as it was until they edit; and the lesson's example is not stored at
     // all, since there is nothing to restore.
     let started = StoredValue::new(false);
-    let lesson_example = lesson.clone();
     Effect::new(move |_| {
         let ok = usable.get();
         current.with(|c| {
             if !started.get_value() {
                 started.set_value(true);
-            } else if ok && *c == lesson_example {
+            } else if ok && *c == lesson {
                 persist.clear(STORE_NAME);
             } else if ok {
                 persist.save(STORE_NAME, STORE_VERSION, c);
@@ -109,31 +149,36 @@ pub fn Distillation(
         URL_PREFIX,
         Signal::derive(move || usable.get().then(|| current.with(|c| c.to_query(preset)))),
     );
+    current
+}
 
-    // Why the playground does not show what a link or storage held: shown until the reader
-    // changes something or resets.
-    let dismissed = RwSignal::new(false);
-    let start_note = move || {
+/// Why the playground does not show what a link or storage held: shown until the reader
+/// changes something or resets (`dismissed`).
+fn restore_note(
+    current: Memo<Inputs>,
+    dismissed: RwSignal<bool>,
+    start: Inputs,
+    problems: Vec<String>,
+) -> impl IntoView {
+    move || {
         let untouched = !dismissed.get() && current.with(|c| *c == start);
-        (untouched && !start_problems.is_empty()).then(|| {
+        (untouched && !problems.is_empty()).then(|| {
             view! {
                 <div class="distill-restore" role="status" data-testid="distill-restore-message">
-                    {start_problems.iter().map(|p| view! { <p>{p.clone()}</p> }).collect_view()}
+                    {problems.iter().map(|p| view! { <p>{p.clone()}</p> }).collect_view()}
                 </div>
             }
         })
-    };
-    let reset = move |_| {
-        inputs.set(lesson.clone());
-        training.clear();
-        dismissed.set(true);
-        persist.clear(STORE_NAME);
-    };
+    }
+}
 
+/// The examples to start from, and the button back to the lesson's.
+fn examples(
+    inputs: RwSignal<Inputs>,
+    reset: impl Fn(web_sys::MouseEvent) + 'static,
+) -> impl IntoView {
     view! {
-        <WidgetCard title="Distillation loss playground" name="distillation">
-            {start_note}
-            <div class="distill-top">
+        <div class="distill-top">
             <div class="presets" role="group" aria-label="Examples">
                 {PRESETS
                     .iter()
@@ -155,16 +200,7 @@ pub fn Distillation(
             <button type="button" data-testid="distill-reset" on:click=reset>
                 "Reset to the lesson\u{2019}s example"
             </button>
-            </div>
-            <p class="distill-context">
-                "Next token after \u{201c}" {move || inputs.with(|i| i.preset().context)} " \u{2026}\u{201d}"
-            </p>
-            <Settings inputs=inputs problems=problems />
-            <TokenTable inputs=inputs shown=shown problems=problems stale=stale />
-            <LossReadout result=result shown=shown stale=stale inputs=inputs />
-            <SoftenedTeacher shown=shown inputs=inputs />
-            <TrainingPanel training=training inputs=inputs result=result />
-        </WidgetCard>
+        </div>
     }
 }
 
@@ -231,56 +267,6 @@ fn Settings(
     }
 }
 
-/// The tokens and their three distributions, as typed, with the buttons that add and remove
-/// tokens.
-#[component]
-fn TokenTable(
-    /// The playground's inputs.
-    inputs: RwSignal<Inputs>,
-    /// The last good comparison (for the normalized probabilities).
-    shown: Memo<Option<Comparison>>,
-    /// What is wrong with the inputs.
-    problems: Signal<Problems>,
-    /// True while an input is wrong and the numbers shown are the last good ones.
-    stale: Signal<bool>,
-) -> impl IntoView {
-    let n = Memo::new(move |_| inputs.with(|i| i.rows.len()));
-    // A token's row is seven fields: the table comes a few rows a task, so that the widget's
-    // mount stays short on a phone (`drawn_in_steps`).
-    let rows_drawn = drawn_in_steps(2, 2, MAX_TOKENS);
-    view! {
-        <div class="distill-table-wrap">
-            <table class="distill-table" class:stale=move || stale.get()>
-                <thead>
-                    <tr>
-                        <th scope="col">"Token"</th>
-                        {DISTS.iter().map(|(_, name)| view! { <th scope="col">{*name}</th> }).collect_view()}
-                    </tr>
-                </thead>
-                <tbody>
-                    <For each=move || 0..n.get().min(rows_drawn.get()) key=|i| *i let:i>
-                        <TokenRow i=i inputs=inputs shown=shown problems=problems />
-                    </For>
-                </tbody>
-            </table>
-        </div>
-        {move || {
-            problems.with(|p| {
-                p.columns
-                    .iter()
-                    .map(|(d, msg)| view! { <p class="field-message" role="alert">{format!("{}: {msg}", dist(*d).1)}</p> })
-                    .collect_view()
-            })
-        }}
-        <div class="distill-row-actions">
-            <button type="button" data-testid="distill-add-token" on:click=move |_| inputs.update(Inputs::add_token) disabled=move || { n.get() >= MAX_TOKENS }>
-                "Add a token"
-            </button>
-            <span class="widget-note">{move || format!("{} tokens (2\u{2013}10). \u{201c}= \u{2026}\u{201d} is the normalized probability.", n.get())}</span>
-        </div>
-    }
-}
-
 /// The losses of both students, why any is infinite, each sum term by term, and what KL means.
 #[component]
 fn LossReadout(
@@ -293,49 +279,53 @@ fn LossReadout(
     /// The playground's inputs (the tokens' labels).
     inputs: RwSignal<Inputs>,
 ) -> impl IntoView {
+    view! {
+        {loss_outputs(shown, stale)}
+        {infinity_notes(result, inputs)}
+        <div class="distill-worked">
+            <p class="worked" data-testid="distill-worked-hard-a">"Hard, A: " {worked(shown, 0, false)}</p>
+            <p class="worked" data-testid="distill-worked-hard-b">"Hard, B: " {worked(shown, 1, false)}</p>
+            <p class="worked" data-testid="distill-worked-soft-a">"Soft, A: " {worked(shown, 0, true)}</p>
+            <p class="worked" data-testid="distill-worked-soft-b">"Soft, B: " {worked(shown, 1, true)}</p>
+        </div>
+        <p class="widget-note" data-testid="distill-kl-note">{move || shown.with(|c| c.as_ref().map(kl_sentence))}</p>
+    }
+}
+
+/// Student `k`'s loss `f` as shown, from a comparison.
+fn student_loss(c: &Comparison, k: usize, f: fn(&distill::StudentLosses) -> f64) -> String {
+    c.students.get(k).map(f).map(loss_text).unwrap_or_default()
+}
+
+/// The nine numbers: each student's hard-label, soft-target, KL and α-mixed losses, and the
+/// teacher's entropy.
+fn loss_outputs(shown: Memo<Option<Comparison>>, stale: Signal<bool>) -> impl IntoView {
     let show = move |f: fn(&Comparison) -> String| {
         Signal::derive(move || {
             shown.with(|c| c.as_ref().map(f).unwrap_or_else(|| "\u{2014}".into()))
         })
     };
-    // Student `k`'s losses, from the last good comparison.
-    fn of(c: &Comparison, k: usize, f: fn(&distill::StudentLosses) -> f64) -> String {
-        c.students.get(k).map(f).map(loss_text).unwrap_or_default()
+    view! {
+        <div class="outputs distill-outputs">
+            <Output label="Hard-label loss, A" testid="loss-hard-a" value=show(|c| student_loss(c, 0, |s| s.hard.value)) stale=stale />
+            <Output label="Hard-label loss, B" testid="loss-hard-b" value=show(|c| student_loss(c, 1, |s| s.hard.value)) stale=stale />
+            <Output label="Soft-target loss, A" testid="loss-soft-a" value=show(|c| student_loss(c, 0, |s| s.soft.value)) stale=stale />
+            <Output label="Soft-target loss, B" testid="loss-soft-b" value=show(|c| student_loss(c, 1, |s| s.soft.value)) stale=stale />
+            <Output label="KL, A" testid="kl-a" value=show(|c| student_loss(c, 0, |s| s.kl)) stale=stale />
+            <Output label="KL, B" testid="kl-b" value=show(|c| student_loss(c, 1, |s| s.kl)) stale=stale />
+            <Output label="\u{3b1} mix, A" testid="loss-mix-a" value=show(|c| student_loss(c, 0, |s| s.mixed)) stale=stale />
+            <Output label="\u{3b1} mix, B" testid="loss-mix-b" value=show(|c| student_loss(c, 1, |s| s.mixed)) stale=stale />
+            <Output label="Teacher entropy" testid="teacher-entropy" value=show(|c| format!("{} nats", fixed(c.entropy, 3))) stale=stale />
+        </div>
     }
-    let worked = move |student: usize, soft: bool| {
-        move || {
-            shown.with(|c| {
-                let Some(c) = c else { return Vec::new() };
-                let Some(s) = c.students.get(student) else { return Vec::new() };
-                let sum = if soft { &s.soft } else { &s.hard };
-                let texts = sum.term_texts();
-                let mut out = Vec::new();
-                if sum.scale != 1.0 {
-                    out.push(view! { <span>{format!("{} \u{d7} (", plain(sum.scale))}</span> }.into_any());
-                }
-                for (k, (i, text)) in texts.iter().enumerate() {
-                    if k > 0 {
-                        out.push(view! { <span>" + "</span> }.into_any());
-                    }
-                    let text = text.clone();
-                    if sum.largest == Some(*i) && texts.len() > 1 {
-                        out.push(view! { <mark class="distill-largest" title="The largest term">{text}</mark> }.into_any());
-                    } else {
-                        out.push(view! { <span>{text}</span> }.into_any());
-                    }
-                }
-                let tail = if sum.scale != 1.0 {
-                    format!(") = {} \u{d7} {} = {}", plain(sum.scale), fixed(sum.unscaled(), 3), loss_text(sum.value))
-                } else {
-                    format!(" = {}", loss_text(sum.value))
-                };
-                out.push(view! { <span>{tail}</span> }.into_any());
-                out
-            })
-        }
-    };
+}
 
-    let infinity_notes = move || {
+/// Why a loss of the current inputs is infinite, a sentence for each; nothing when none is.
+fn infinity_notes(
+    result: Memo<Result<Comparison, Problems>>,
+    inputs: RwSignal<Inputs>,
+) -> impl IntoView {
+    move || {
         let c = result.get().ok()?;
         let notes: Vec<String> = inputs.with(|x| {
             let r = &x.rows;
@@ -358,49 +348,80 @@ fn LossReadout(
                 </div>
             }
         })
-    };
+    }
+}
 
-    let kl_sentence = move || {
+/// Student `student`'s hard-label loss (with `soft`, its soft-target loss) written out term by
+/// term, from the last good comparison.
+fn worked(
+    shown: Memo<Option<Comparison>>,
+    student: usize,
+    soft: bool,
+) -> impl Fn() -> Vec<AnyView> {
+    move || {
         shown.with(|c| {
-            let c = c.as_ref()?;
-            let h = fixed(c.entropy, 3);
-            Some(if c.temperature == 1.0 {
-                format!(
-                    "Soft loss = teacher entropy + KL: even a student that copied the teacher exactly \
-                     would score the entropy, {h}, so neither loss is near zero, and only KL, the part \
-                     above that floor, tells the students apart."
-                )
-            } else {
-                format!(
-                    "At T = {}, soft loss = T\u{b2} \u{d7} (entropy of the softened teacher + KL): a \
-                     perfect copy would still score T\u{b2} \u{d7} {h}, so only KL, the part above that \
-                     floor, tells the students apart.",
-                    plain(c.temperature)
-                )
-            })
+            let Some(c) = c else { return Vec::new() };
+            let Some(s) = c.students.get(student) else {
+                return Vec::new();
+            };
+            worked_sum(if soft { &s.soft } else { &s.hard })
         })
-    };
+    }
+}
 
-    view! {
-        <div class="outputs distill-outputs">
-            <Output label="Hard-label loss, A" testid="loss-hard-a" value=show(|c| of(c, 0, |s| s.hard.value)) stale=stale />
-            <Output label="Hard-label loss, B" testid="loss-hard-b" value=show(|c| of(c, 1, |s| s.hard.value)) stale=stale />
-            <Output label="Soft-target loss, A" testid="loss-soft-a" value=show(|c| of(c, 0, |s| s.soft.value)) stale=stale />
-            <Output label="Soft-target loss, B" testid="loss-soft-b" value=show(|c| of(c, 1, |s| s.soft.value)) stale=stale />
-            <Output label="KL, A" testid="kl-a" value=show(|c| of(c, 0, |s| s.kl)) stale=stale />
-            <Output label="KL, B" testid="kl-b" value=show(|c| of(c, 1, |s| s.kl)) stale=stale />
-            <Output label="\u{3b1} mix, A" testid="loss-mix-a" value=show(|c| of(c, 0, |s| s.mixed)) stale=stale />
-            <Output label="\u{3b1} mix, B" testid="loss-mix-b" value=show(|c| of(c, 1, |s| s.mixed)) stale=stale />
-            <Output label="Teacher entropy" testid="teacher-entropy" value=show(|c| format!("{} nats", fixed(c.entropy, 3))) stale=stale />
-        </div>
-        {infinity_notes}
-        <div class="distill-worked">
-            <p class="worked" data-testid="distill-worked-hard-a">"Hard, A: " {worked(0, false)}</p>
-            <p class="worked" data-testid="distill-worked-hard-b">"Hard, B: " {worked(1, false)}</p>
-            <p class="worked" data-testid="distill-worked-soft-a">"Soft, A: " {worked(0, true)}</p>
-            <p class="worked" data-testid="distill-worked-soft-b">"Soft, B: " {worked(1, true)}</p>
-        </div>
-        <p class="widget-note" data-testid="distill-kl-note">{kl_sentence}</p>
+/// A loss as its sum: the scale (when there is one), each term with the largest marked, and
+/// the total.
+fn worked_sum(sum: &distill::LossSum) -> Vec<AnyView> {
+    let texts = sum.term_texts();
+    let mut out = Vec::new();
+    if sum.scale != 1.0 {
+        out.push(view! { <span>{format!("{} \u{d7} (", plain(sum.scale))}</span> }.into_any());
+    }
+    for (k, (i, text)) in texts.iter().enumerate() {
+        if k > 0 {
+            out.push(view! { <span>" + "</span> }.into_any());
+        }
+        let text = text.clone();
+        if sum.largest == Some(*i) && texts.len() > 1 {
+            out.push(
+                view! { <mark class="distill-largest" title="The largest term">{text}</mark> }
+                    .into_any(),
+            );
+        } else {
+            out.push(view! { <span>{text}</span> }.into_any());
+        }
+    }
+    let tail = if sum.scale != 1.0 {
+        format!(
+            ") = {} \u{d7} {} = {}",
+            plain(sum.scale),
+            fixed(sum.unscaled(), 3),
+            loss_text(sum.value)
+        )
+    } else {
+        format!(" = {}", loss_text(sum.value))
+    };
+    out.push(view! { <span>{tail}</span> }.into_any());
+    out
+}
+
+/// What KL means at the comparison's temperature: the part of the soft loss above the floor a
+/// perfect copy of the teacher would still score.
+fn kl_sentence(c: &Comparison) -> String {
+    let h = fixed(c.entropy, 3);
+    if c.temperature == 1.0 {
+        format!(
+            "Soft loss = teacher entropy + KL: even a student that copied the teacher exactly \
+             would score the entropy, {h}, so neither loss is near zero, and only KL, the part \
+             above that floor, tells the students apart."
+        )
+    } else {
+        format!(
+            "At T = {}, soft loss = T\u{b2} \u{d7} (entropy of the softened teacher + KL): a \
+             perfect copy would still score T\u{b2} \u{d7} {h}, so only KL, the part above that \
+             floor, tells the students apart.",
+            plain(c.temperature)
+        )
     }
 }
 
@@ -462,184 +483,6 @@ fn SoftenedTeacher(
             </div>
             <figcaption class="chart-caption">{move || description.get()}</figcaption>
         </figure>
-    }
-}
-
-/// One token's row: its label and remove button, then a cell per distribution.
-#[component]
-fn TokenRow(
-    /// Index of the token.
-    i: usize,
-    /// The playground's inputs.
-    inputs: RwSignal<Inputs>,
-    /// The last good comparison (for the normalized probabilities).
-    shown: Memo<Option<Comparison>>,
-    /// What is wrong with the inputs.
-    problems: Signal<Problems>,
-) -> impl IntoView {
-    let label_text =
-        move || inputs.with(|x| x.rows.get(i).map(|r| r.label.clone()).unwrap_or_default());
-    let label_id = unique_id("distill-label");
-    view! {
-        <tr>
-            <th scope="row" class="distill-token">
-                <form method="dialog" class="distill-token-cell">
-                    <span class="distill-index" aria-hidden="true">{i}</span>
-                    <input
-                        id=label_id
-                        type="text"
-                        class="distill-label"
-                        maxlength="24"
-                        autocomplete="off"
-                        spellcheck="false"
-                        data-testid=format!("token-label-{i}")
-                        aria-label=format!("Label of token {i}")
-                        prop:value=label_text
-                        on:input=move |ev| {
-                            let v = event_target_value(&ev);
-                            inputs.update(|x| x.set_label(i, v));
-                        }
-                    />
-                    <button
-                        type="button"
-                        class="distill-remove"
-                        data-testid=format!("distill-remove-{i}")
-                        aria-label=move || format!("Remove token {i} ({})", inputs.with(|x| shown_label(&x.rows, i)))
-                        disabled=move || inputs.with(|x| x.rows.len() <= MIN_TOKENS)
-                        on:click=move |_| inputs.update(|x| x.remove_token(i))
-                    >
-                        "\u{d7}"
-                    </button>
-                </form>
-            </th>
-            {(0..3).map(|d| view! { <ValueCell i=i d=d inputs=inputs shown=shown problems=problems /> }).collect_view()}
-        </tr>
-    }
-}
-
-/// One typed value: number field, slider and the normalized probability it gives.
-#[component]
-fn ValueCell(
-    /// Token index.
-    i: usize,
-    /// Distribution index (0 teacher, 1 student A, 2 student B).
-    d: usize,
-    /// The playground's inputs.
-    inputs: RwSignal<Inputs>,
-    /// The last good comparison.
-    shown: Memo<Option<Comparison>>,
-    /// What is wrong with the inputs.
-    problems: Signal<Problems>,
-) -> impl IntoView {
-    let (prefix, name) = dist(d);
-    let text = move || {
-        inputs.with(|x| {
-            x.rows
-                .get(i)
-                .map(|r| r.value(d).to_string())
-                .unwrap_or_default()
-        })
-    };
-    let entry = move || inputs.with(|x| x.entry);
-    let set = move |v: String| inputs.update(|x| x.set_value(i, d, v));
-    let error = move || {
-        problems.with(|p| {
-            p.cells
-                .iter()
-                .find(|(pd, pi, _)| *pd == d && *pi == i)
-                .map(|(_, _, m)| m.clone())
-        })
-    };
-    let field_id = unique_id(prefix);
-    let msg_id = format!("{field_id}-msg");
-    let aria = move || format!("{name}, {}", inputs.with(|x| shown_label(&x.rows, i)));
-    // The slider covers 0..1 for probabilities (or up to the largest weight typed) and −10..10
-    // for logits.
-    let range = move || match entry() {
-        Entry::Logits => (-10.0, 10.0, 0.1),
-        Entry::Weights => {
-            let top = inputs.with(|x| {
-                x.rows
-                    .iter()
-                    .filter_map(|row| read_f64(row.value(d)))
-                    .filter(|v| v.is_finite())
-                    .fold(1.0f64, f64::max)
-            });
-            (0.0, top, top / 100.0)
-        }
-    };
-    let slider_value = move || {
-        read_f64(&text())
-            .filter(|v| v.is_finite())
-            .unwrap_or(0.0)
-            .to_string()
-    };
-    let normalized = move || {
-        shown.with(|c| {
-            let c = c.as_ref()?;
-            let p = match d {
-                0 => c.teacher.get(i),
-                _ => c.students.get(d - 1).and_then(|s| s.probs.get(i)),
-            };
-            p.map(|p| format!("= {}", fixed(*p, 3)))
-        })
-    };
-    let on_keydown = move |ev: web_sys::KeyboardEvent| {
-        let delta = match ev.key().as_str() {
-            "ArrowUp" => 1.0,
-            "ArrowDown" => -1.0,
-            _ => return,
-        };
-        ev.prevent_default();
-        let entry = inputs.with_untracked(|x| x.entry);
-        let (step, min) = match entry {
-            Entry::Weights => (0.01, 0.0),
-            Entry::Logits => (0.1, -distill::MAX_LOGIT),
-        };
-        let typed = inputs.with_untracked(|x| x.rows.get(i).and_then(|r| read_f64(r.value(d))));
-        if let Some(v) = typed {
-            if v.is_finite() {
-                let next = ((v + delta * step).max(min) * 1e6).round() / 1e6;
-                set(distill::value_text(entry, next));
-            }
-        }
-    };
-    view! {
-        <td class="distill-cell" class:invalid=move || error().is_some()>
-            <form method="dialog" class="distill-cell-form">
-                <input
-                    id=field_id
-                    type="text"
-                    inputmode="decimal"
-                    autocomplete="off"
-                    spellcheck="false"
-                    class="distill-value"
-                    data-testid=format!("{prefix}-p{i}")
-                    aria-label=aria
-                    aria-invalid=move || error().is_some().to_string()
-                    aria-describedby=msg_id.clone()
-                    prop:value=text
-                    on:input=move |ev| set(event_target_value(&ev))
-                    on:keydown=on_keydown
-                />
-                <input
-                    type="range"
-                    class="distill-slider"
-                    tabindex="-1"
-                    aria-label=move || format!("{} (slider)", aria())
-                    min=move || range().0.to_string()
-                    max=move || range().1.to_string()
-                    step=move || range().2.to_string()
-                    prop:value=slider_value
-                    on:input=move |ev| {
-                        let v = read_f64(&event_target_value(&ev)).unwrap_or(0.0);
-                        set(distill::value_text(inputs.with_untracked(|x| x.entry), v));
-                    }
-                />
-                <span class="distill-prob" data-testid=format!("{prefix}-prob{i}")>{normalized}</span>
-                <p class="field-message" id=msg_id role="alert">{error}</p>
-            </form>
-        </td>
     }
 }
 

@@ -14,6 +14,7 @@ use crate::logic::distill::inputs::{
 };
 use crate::logic::distill::training::{FrameClock, FrameOutcome, RunId, RunSettings, TrainingRun};
 use crate::logic::distill::{self, Comparison};
+use crate::logic::InputError;
 use crate::widgets::controls::{unique_id, Chart, Menu, NumberField};
 use leptos::prelude::*;
 
@@ -112,7 +113,6 @@ pub fn TrainingPanel(
     result: Memo<Result<Comparison, Problems>>,
 ) -> impl IntoView {
     let run = training.run;
-    let clock = training.clock;
     let lr = Memo::new(move |_| inputs.with(|i| distill::parse_learning_rate(&i.learning_rate)));
     let steps = Memo::new(move |_| inputs.with(|i| parse_steps(&i.steps)));
     let start_training = move |_| {
@@ -129,6 +129,84 @@ pub fn TrainingPanel(
         let _ = run.try_update_untracked(TrainingRun::stop);
     });
 
+    let heading_id = unique_id("distill-train-h");
+    let labelled_by = heading_id.clone();
+    view! {
+        <section class="distill-train" aria-labelledby=labelled_by>
+            <h4 class="distill-subhead" id=heading_id>"Watch a student learn"</h4>
+            {run_settings(inputs, lr, steps)}
+            {run_controls(training, start_training)}
+            <p class="field-message" role="alert">{move || training.error.get()}</p>
+            {run_charts(run, inputs)}
+        </section>
+    }
+}
+
+/// What a run trains on, how the student starts, the learning rate and the number of steps.
+fn run_settings(
+    inputs: RwSignal<Inputs>,
+    lr: Memo<Result<f64, InputError>>,
+    steps: Memo<Result<usize, InputError>>,
+) -> impl IntoView {
+    view! {
+        <div class="controls">
+            <Menu
+                label="Train on"
+                testid="distill-train-loss"
+                options=[
+                    ("hard", "The hard label only"),
+                    ("soft", "The teacher\u{2019}s soft targets only"),
+                    ("mix", "The \u{3b1} mix of both"),
+                ]
+                value=Signal::derive(move || inputs.with(|i| i.train_loss.id().to_string()))
+                on_pick=move |v| inputs.update(|i| i.train_loss = TrainLoss::from_id(&v).unwrap_or_default())
+            />
+            <Menu
+                label="Student starts"
+                testid="distill-train-start"
+                options=[("uniform", "Uniform (all logits 0)"), ("seeded", "Random (fixed seed 7)")]
+                value=Signal::derive(move || inputs.with(|i| i.train_start.id().to_string()))
+                on_pick=move |v| inputs.update(|i| i.train_start = TrainStart::from_id(&v).unwrap_or_default())
+            />
+            <NumberField label="Learning rate" testid="distill-lr" text=field(inputs, |i| &i.learning_rate, |i| &mut i.learning_rate) error=Signal::derive(move || lr.get().err().map(|e| e.message)) step=0.1 />
+            <NumberField label="Steps" testid="distill-steps" text=field(inputs, |i| &i.steps, |i| &mut i.steps) error=Signal::derive(move || steps.get().err().map(|e| e.message)) step=10.0 min=1.0 />
+        </div>
+    }
+}
+
+/// Train and Stop, and the step counter (which carries the frame timings on a `?bench` page).
+fn run_controls(
+    training: Training,
+    start_training: impl Fn(web_sys::MouseEvent) + 'static,
+) -> impl IntoView {
+    let run = training.run;
+    let clock = training.clock;
+    let clock_text = move |f: fn(&FrameClock) -> String| move || clock.map(|c| c.with(f));
+    view! {
+        <div class="distill-row-actions">
+            <button type="button" class="button primary" data-testid="distill-train" on:click=start_training>
+                "Train a fresh student"
+            </button>
+            <button type="button" data-testid="distill-stop" on:click=move |_| run.update(TrainingRun::stop) disabled=move || !run.with(TrainingRun::is_running)>
+                "Stop"
+            </button>
+            <output
+                class="distill-step"
+                data-testid="distill-train-step"
+                data-running=move || run.with(TrainingRun::is_running).to_string()
+                data-longest-frame-ms=clock_text(|c| format!("{:.2}", c.percentile_ms(100.0)))
+                data-p95-frame-ms=clock_text(|c| format!("{:.2}", c.percentile_ms(95.0)))
+                data-frames=clock_text(|c| c.count().to_string())
+            >
+                {move || run.with(TrainingRun::step_text)}
+            </output>
+        </div>
+    }
+}
+
+/// The run's two charts (the loss, and the student's probabilities against the teacher's) with
+/// the tokens' colours, once it has a step.
+fn run_charts(run: RwSignal<TrainingRun>, inputs: RwSignal<Inputs>) -> impl IntoView {
     let loss_chart =
         Memo::new(move |_| run.with(|r| loss_svg(r.history(), r.total(), r.loss_max(), r.floor())));
     let probs_chart =
@@ -137,65 +215,17 @@ pub fn TrainingPanel(
         run.with(|r| inputs.with(|x| r.description(|i| shown_label(&x.rows, i))))
     });
     let loss_description = Signal::derive(move || run.with(TrainingRun::loss_description));
-    let clock_text = move |f: fn(&FrameClock) -> String| move || clock.map(|c| c.with(f));
-
-    let heading_id = unique_id("distill-train-h");
-    let labelled_by = heading_id.clone();
     view! {
-        <section class="distill-train" aria-labelledby=labelled_by>
-            <h4 class="distill-subhead" id=heading_id>"Watch a student learn"</h4>
-            <div class="controls">
-                <Menu
-                    label="Train on"
-                    testid="distill-train-loss"
-                    options=[
-                        ("hard", "The hard label only"),
-                        ("soft", "The teacher\u{2019}s soft targets only"),
-                        ("mix", "The \u{3b1} mix of both"),
-                    ]
-                    value=Signal::derive(move || inputs.with(|i| i.train_loss.id().to_string()))
-                    on_pick=move |v| inputs.update(|i| i.train_loss = TrainLoss::from_id(&v).unwrap_or_default())
-                />
-                <Menu
-                    label="Student starts"
-                    testid="distill-train-start"
-                    options=[("uniform", "Uniform (all logits 0)"), ("seeded", "Random (fixed seed 7)")]
-                    value=Signal::derive(move || inputs.with(|i| i.train_start.id().to_string()))
-                    on_pick=move |v| inputs.update(|i| i.train_start = TrainStart::from_id(&v).unwrap_or_default())
-                />
-                <NumberField label="Learning rate" testid="distill-lr" text=field(inputs, |i| &i.learning_rate, |i| &mut i.learning_rate) error=Signal::derive(move || lr.get().err().map(|e| e.message)) step=0.1 />
-                <NumberField label="Steps" testid="distill-steps" text=field(inputs, |i| &i.steps, |i| &mut i.steps) error=Signal::derive(move || steps.get().err().map(|e| e.message)) step=10.0 min=1.0 />
-            </div>
-            <div class="distill-row-actions">
-                <button type="button" class="button primary" data-testid="distill-train" on:click=start_training>
-                    "Train a fresh student"
-                </button>
-                <button type="button" data-testid="distill-stop" on:click=move |_| run.update(TrainingRun::stop) disabled=move || !run.with(TrainingRun::is_running)>
-                    "Stop"
-                </button>
-                <output
-                    class="distill-step"
-                    data-testid="distill-train-step"
-                    data-running=move || run.with(TrainingRun::is_running).to_string()
-                    data-longest-frame-ms=clock_text(|c| format!("{:.2}", c.percentile_ms(100.0)))
-                    data-p95-frame-ms=clock_text(|c| format!("{:.2}", c.percentile_ms(95.0)))
-                    data-frames=clock_text(|c| c.count().to_string())
-                >
-                    {move || run.with(TrainingRun::step_text)}
-                </output>
-            </div>
-            <p class="field-message" role="alert">{move || training.error.get()}</p>
-            <Show when=move || run.with(|r| !r.history().is_empty())>
-                <p class="distill-chart-label">"Loss (nats), step by step; the coloured line is the floor it cannot go below"</p>
-                <Chart svg=loss_chart description=loss_description testid="distill-train-loss-chart" />
-                <p class="distill-chart-label">"Student\u{2019}s probabilities (bold) and the teacher\u{2019}s (faint)"</p>
-                <Chart svg=probs_chart description=description testid="distill-train-chart" />
-                <ul class="distill-legend distill-token-legend" aria-hidden="true">
-                    {move || inputs.with(|x| (0..x.rows.len()).map(|i| {
-                        view! { <li><i class="swatch" style=format!("background: var(--distill-c{i})")></i>{shown_label(&x.rows, i)}</li> }
-                    }).collect_view())}
-                </ul>
-            </Show>
-        </section>
+        <Show when=move || run.with(|r| !r.history().is_empty())>
+            <p class="distill-chart-label">"Loss (nats), step by step; the coloured line is the floor it cannot go below"</p>
+            <Chart svg=loss_chart description=loss_description testid="distill-train-loss-chart" />
+            <p class="distill-chart-label">"Student\u{2019}s probabilities (bold) and the teacher\u{2019}s (faint)"</p>
+            <Chart svg=probs_chart description=description testid="distill-train-chart" />
+            <ul class="distill-legend distill-token-legend" aria-hidden="true">
+                {move || inputs.with(|x| (0..x.rows.len()).map(|i| {
+                    view! { <li><i class="swatch" style=format!("background: var(--distill-c{i})")></i>{shown_label(&x.rows, i)}</li> }
+                }).collect_view())}
+            </ul>
+        </Show>
     }
 }
