@@ -1,13 +1,16 @@
 //! Pieces the sizing calculators share: a GPU preset menu, a model's fields with their presets,
-//! and a note on whether the weights fit.
+//! a note on whether the weights fit, and the wiring every calculator repeats: a block of
+//! outputs, the worked lines, a log–log chart and the shared link.
 
-use super::controls::{Menu, NumberField};
+use super::controls::{Chart, ChartAxes, Menu, NumberField, Output};
 use crate::logic::batching::{self, ARCHITECTURES};
+use crate::logic::chart::{LegendEntry, LogLogChart};
 use crate::logic::decode::{self, Model, ModelPreset};
 use crate::logic::format::plain;
 use crate::logic::gpus::{GpuPreset, GPU_PRESETS};
 use crate::logic::memory::{Precision, CUSTOM};
 use crate::logic::FormField;
+use crate::services::url_state::Shared;
 use leptos::prelude::*;
 
 /// A number as a reader would type it back: `3350`, `4.85` (no thousands separators).
@@ -154,6 +157,86 @@ fn this_device_shown(
         bandwidth.is_none_or(|b| b.with(|t| crate::logic::read_f64(t) == Some(bw)))
             && memory.is_none_or(|m| m.with(|t| t.trim().is_empty()))
     })
+}
+
+/// Keeps a calculator's inputs in the page's address under `prefix` (`wm`, `dc`, …), each
+/// `fields` key beside its signal, while no input is wrong (`stale` is false): a link never
+/// carries a broken state.
+pub fn share_link(prefix: &'static str, fields: Vec<Shared>, stale: Signal<bool>) {
+    crate::services::url_state::share(prefix, fields, Signal::derive(move || !stale.get()));
+}
+
+/// One output of a block: its label, its `data-testid`, and its text.
+pub type OutputRow = (&'static str, &'static str, Signal<String>);
+
+/// A calculator's outputs, in order, all marked stale together, to stand in its
+/// `<div class="outputs">`. An array, not a `Vec`: a list's view leaves a placeholder node
+/// after its items, an array's none, so the block holds the outputs alone as before.
+pub fn output_rows<const N: usize>(
+    stale: Signal<bool>,
+    rows: [OutputRow; N],
+) -> [impl IntoView; N] {
+    rows.map(|(label, testid, value)| view! { <Output label testid value stale /> })
+}
+
+/// The worked lines of the last good result, a paragraph each (none before there is one).
+pub fn worked_lines(testid: &'static str, lines: Signal<Option<Vec<String>>>) -> impl IntoView {
+    view! {
+        <div class="worked" data-testid=testid>
+            {move || lines.get().map(|l| l.into_iter().map(|line| view! { <p>{line}</p> }).collect_view())}
+        </div>
+    }
+}
+
+/// How a calculator's log–log chart reads: its `data-testid`, each axis's tick labels and name,
+/// and its legend.
+pub struct LogLogLook {
+    /// `data-testid` of the chart.
+    pub testid: &'static str,
+    /// The x ticks' text, from their value.
+    pub x_tick: fn(f64) -> String,
+    /// The y ticks' text, from their value.
+    pub y_tick: fn(f64) -> String,
+    /// What the x axis measures (with unit).
+    pub x_label: &'static str,
+    /// What the y axis measures (with unit).
+    pub y_label: &'static str,
+    /// A swatch in each series' colour and its meaning.
+    pub legend: Vec<LegendEntry>,
+}
+
+/// A calculator's log–log chart of its last good result (empty before there is one), with its
+/// ticks, axis names and legend, and `description` for its words.
+pub fn log_log_chart(
+    chart: Memo<Option<LogLogChart>>,
+    description: Signal<String>,
+    look: LogLogLook,
+) -> impl IntoView {
+    let LogLogLook {
+        testid,
+        x_tick,
+        y_tick,
+        x_label,
+        y_label,
+        legend,
+    } = look;
+    let svg = Signal::derive(move || {
+        chart.with(|c| c.as_ref().and_then(|c| c.svg().ok()).unwrap_or_default())
+    });
+    let x_ticks = Signal::derive(move || {
+        chart.with(|c| c.as_ref().map(|c| c.x_ticks(x_tick)).unwrap_or_default())
+    });
+    let y_ticks = Signal::derive(move || {
+        chart.with(|c| c.as_ref().map(|c| c.y_ticks(y_tick)).unwrap_or_default())
+    });
+    let axes = ChartAxes {
+        x_ticks,
+        y_ticks,
+        x_label,
+        y_label,
+        legend,
+    };
+    view! { <Chart svg description testid axes /> }
 }
 
 /// Whether the weights fit the GPUs, in words under a calculator's outputs: marked when they

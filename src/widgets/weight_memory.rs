@@ -1,14 +1,17 @@
 //! Weight memory and GPU count: parameters × bytes per parameter → GB, and how many GPUs hold it,
 //! optionally with a runtime allowance (KV cache plus a percentage for activations and overhead).
 
-use super::calc_parts::{GpuSelect, PrecisionSelect};
-use super::controls::{Calculation, Chart, ChartAxes, NumberField, Output, Presets, WidgetCard};
+use super::calc_parts::{
+    log_log_chart, share_link, worked_lines, GpuSelect, LogLogLook, PrecisionSelect,
+};
+use super::controls::{Calculation, NumberField, Output, Presets, WidgetCard};
 use crate::content::WidgetParams;
 use crate::logic::chart::sizing::{gb_tick, params_tick, weight_memory_chart};
-use crate::logic::chart::{Stroke, Tick};
+use crate::logic::chart::Stroke;
 use crate::logic::kv_cache::{model_shape, MODEL_SHAPES};
 use crate::logic::memory::{size_with, RuntimeText, Sizing};
 use crate::logic::{kv_cache, memory};
+use crate::services::url_state::Shared;
 use leptos::prelude::*;
 
 /// Mounts the widget with the directive's parameters (`params`, `precision`, `bits`, `gpu-gb`).
@@ -40,101 +43,26 @@ pub fn WeightMemory(
     #[prop(into)]
     gpu_gb: String,
 ) -> impl IntoView {
-    let params_text = RwSignal::new(params_b.to_string());
-    let precision_id = RwSignal::new(precision.to_string());
-    let bits_text = RwSignal::new(bits.to_string());
-    let gpu_text = RwSignal::new(gpu_gb.to_string());
-    let gpu_id = RwSignal::new(crate::logic::gpus::DEFAULT_PRESET_ID.to_string());
+    let size = SizeFields {
+        params: RwSignal::new(params_b),
+        precision: RwSignal::new(precision),
+        bits: RwSignal::new(bits),
+        gpu_memory: RwSignal::new(gpu_gb),
+        gpu: RwSignal::new(crate::logic::gpus::DEFAULT_PRESET_ID.to_string()),
+    };
     let runtime_on = RwSignal::new(false);
     let runtime = RuntimeFields::new();
     let with_runtime = move || runtime_on.get();
 
-    let calc = Calculation::new(move || {
-        let allowance = with_runtime().then(|| runtime.text());
-        size_with(
-            &params_text.get(),
-            &precision_id.get(),
-            &bits_text.get(),
-            &gpu_text.get(),
-            allowance.as_ref(),
-        )
-    });
+    let calc = Calculation::new(move || size.sizing(with_runtime().then(|| runtime.text())));
     // The last good result stays on screen, marked stale, while an input is wrong.
     let shown = calc.shown;
-    let stale = calc.stale();
-    crate::services::url_state::share(
-        "wm",
-        vec![
-            ("params", params_text.into()),
-            ("prec", precision_id.into()),
-            ("bits", bits_text.into()),
-            ("mem", gpu_text.into()),
-            ("gpu", gpu_id.into()),
-            ("rt", runtime_on.into()),
-            ("layers", runtime.layers.into()),
-            ("kvh", runtime.kv_heads.into()),
-            ("hd", runtime.head_dim.into()),
-            ("ctx", runtime.context.into()),
-            ("batch", runtime.batch.into()),
-            ("kvprec", runtime.kv_precision.into()),
-            ("oh", runtime.overhead.into()),
-        ],
-        Signal::derive(move || !stale.get()),
-    );
-    let is_custom = move || precision_id.get() == memory::CUSTOM;
-    let show = move |f: fn(&Sizing) -> String| calc.show(f);
-    let chart = Memo::new(move |_| shown.get().map(|s| weight_memory_chart(&s)));
-    let svg = Signal::derive(move || chart.get().and_then(|c| c.svg().ok()).unwrap_or_default());
-    let x_ticks = Signal::derive(move || {
-        chart
-            .get()
-            .map(|c| c.x_ticks(params_tick))
-            .unwrap_or_default()
-    });
-    let y_ticks: Signal<Vec<Tick>> =
-        Signal::derive(move || chart.get().map(|c| c.y_ticks(gb_tick)).unwrap_or_default());
-    let description = Signal::derive(move || {
-        shown
-            .get()
-            .map(|s| s.chart_description())
-            .unwrap_or_default()
-    });
-
-    let axes = ChartAxes {
-        x_ticks,
-        y_ticks,
-        x_label: "Model size, billions of parameters (log scale)",
-        y_label: "Memory, GB (log scale)",
-        legend: vec![
-            (Stroke::Main, "Weights at this precision"),
-            (Stroke::Limit, "Memory of one GPU"),
-            (Stroke::Second, "With runtime allowance"),
-        ],
-    };
+    share_link("wm", shared(size, runtime_on, runtime), calc.stale());
+    let worked = Signal::derive(move || shown.with(|s| s.as_ref().map(|s| s.worked.clone())));
 
     view! {
         <WidgetCard title="Weight memory and GPU count" name="weight-memory">
-            <div class="controls">
-                <div class="control-group">
-                    <NumberField label="Parameters (billions)" testid="weight-params" text=params_text error=calc.error_for(memory::Field::Parameters) unit="B" />
-                    <Presets
-                        label="Model size presets"
-                        options=vec![("3B", "3"), ("8B", "8"), ("70B", "70"), ("405B", "405"), ("DeepSeek-R1 671B", "671"), ("1T", "1000")]
-                        text=params_text
-                    />
-                </div>
-                <PrecisionSelect label="Precision" testid="weight-precision" value=precision_id per="parameter" error=calc.error_for(memory::Field::Precision) custom=true />
-                <Show when=is_custom>
-                    <div class="control-group">
-                        <NumberField label="Bits per weight" testid="weight-bits" text=bits_text error=calc.error_for(memory::Field::BitsPerWeight) unit="bits" step=0.05 />
-                        <Presets label="Bits per weight presets" options=vec![("GGUF Q4_K_M", "4.85"), ("Q8_0", "8.5"), ("3-bit", "3")] text=bits_text />
-                    </div>
-                </Show>
-                <div class="control-group">
-                    <GpuSelect label="GPU" testid="weight-gpu" gpu=gpu_id memory=gpu_text />
-                    <NumberField label="GPU memory" testid="weight-gpu-memory" text=gpu_text error=calc.error_for(memory::Field::GpuMemory) unit="GB" />
-                </div>
-            </div>
+            {size_controls(size, calc)}
             <div class="runtime-toggle">
                 <label>
                     <input
@@ -149,34 +77,9 @@ pub fn WeightMemory(
             <Show when=with_runtime>
                 {runtime_box(runtime, calc)}
             </Show>
-            <div class="outputs">
-                <Output label="Weights" testid="weight-gb" value=show(Sizing::weight_text) stale=stale />
-                <Show when=with_runtime>
-                    <Output label="KV cache" testid="weight-kv-gb" value=show(Sizing::kv_text) stale=stale />
-                    <Output label="Weights + KV + overhead" testid="weight-total-gb" value=show(Sizing::total_text) stale=stale />
-                </Show>
-                <Output
-                    label="Share of one GPU"
-                    testid="weight-gpu-fraction"
-                    value=show(Sizing::fraction_text)
-                    stale=stale
-                />
-                <Output
-                    label="Whole GPUs"
-                    testid="weight-gpus"
-                    value=show(Sizing::gpus_text)
-                    stale=stale
-                />
-            </div>
-            <div class="worked" data-testid="weight-worked">
-                {move || shown.get().map(|s| s.worked.into_iter().map(|line| view! { <p>{line}</p> }).collect_view())}
-            </div>
-            <Chart
-                svg=svg
-                description=description
-                testid="weight-chart"
-                axes=axes
-            />
+            {sizing_outputs(calc, runtime_on)}
+            {worked_lines("weight-worked", worked)}
+            {sizing_chart(shown)}
             <p class="widget-note">
                 {move || {
                     if with_runtime() {
@@ -188,6 +91,126 @@ pub fn WeightMemory(
             </p>
         </WidgetCard>
     }
+}
+
+/// The model and the GPU, as typed: parameters (billions), precision, custom bits per weight,
+/// GPU memory (GB), and the GPU preset that filled it.
+#[derive(Clone, Copy)]
+struct SizeFields {
+    params: RwSignal<String>,
+    precision: RwSignal<String>,
+    bits: RwSignal<String>,
+    gpu_memory: RwSignal<String>,
+    gpu: RwSignal<String>,
+}
+
+impl SizeFields {
+    /// The sizing from the fields' texts, with the runtime allowance if there is one.
+    fn sizing(
+        self,
+        allowance: Option<RuntimeText>,
+    ) -> Result<Sizing, Vec<crate::logic::InputError>> {
+        size_with(
+            &self.params.get(),
+            &self.precision.get(),
+            &self.bits.get(),
+            &self.gpu_memory.get(),
+            allowance.as_ref(),
+        )
+    }
+}
+
+/// Every input the link carries, by its key in the address.
+fn shared(size: SizeFields, runtime_on: RwSignal<bool>, runtime: RuntimeFields) -> Vec<Shared> {
+    vec![
+        ("params", size.params.into()),
+        ("prec", size.precision.into()),
+        ("bits", size.bits.into()),
+        ("mem", size.gpu_memory.into()),
+        ("gpu", size.gpu.into()),
+        ("rt", runtime_on.into()),
+        ("layers", runtime.layers.into()),
+        ("kvh", runtime.kv_heads.into()),
+        ("hd", runtime.head_dim.into()),
+        ("ctx", runtime.context.into()),
+        ("batch", runtime.batch.into()),
+        ("kvprec", runtime.kv_precision.into()),
+        ("oh", runtime.overhead.into()),
+    ]
+}
+
+/// The model's size and precision (custom bits only for a custom precision), and the GPU.
+/// A view of any type, as is the runtime box: with both fields behind a `Show` nested whole in
+/// the card, the card's type is too deep for the compiler's native (page-building) build.
+fn size_controls(size: SizeFields, calc: Calculation<Sizing>) -> AnyView {
+    let is_custom = move || size.precision.get() == memory::CUSTOM;
+    view! {
+        <div class="controls">
+            <div class="control-group">
+                <NumberField label="Parameters (billions)" testid="weight-params" text=size.params error=calc.error_for(memory::Field::Parameters) unit="B" />
+                <Presets
+                    label="Model size presets"
+                    options=vec![("3B", "3"), ("8B", "8"), ("70B", "70"), ("405B", "405"), ("DeepSeek-R1 671B", "671"), ("1T", "1000")]
+                    text=size.params
+                />
+            </div>
+            <PrecisionSelect label="Precision" testid="weight-precision" value=size.precision per="parameter" error=calc.error_for(memory::Field::Precision) custom=true />
+            <Show when=is_custom>
+                <div class="control-group">
+                    <NumberField label="Bits per weight" testid="weight-bits" text=size.bits error=calc.error_for(memory::Field::BitsPerWeight) unit="bits" step=0.05 />
+                    <Presets label="Bits per weight presets" options=vec![("GGUF Q4_K_M", "4.85"), ("Q8_0", "8.5"), ("3-bit", "3")] text=size.bits />
+                </div>
+            </Show>
+            <div class="control-group">
+                <GpuSelect label="GPU" testid="weight-gpu" gpu=size.gpu memory=size.gpu_memory />
+                <NumberField label="GPU memory" testid="weight-gpu-memory" text=size.gpu_memory error=calc.error_for(memory::Field::GpuMemory) unit="GB" />
+            </div>
+        </div>
+    }
+    .into_any()
+}
+
+/// The weights, the KV cache and the total with the runtime allowance, and the GPUs they take.
+fn sizing_outputs(calc: Calculation<Sizing>, runtime_on: RwSignal<bool>) -> impl IntoView {
+    let stale = calc.stale();
+    let show = move |f: fn(&Sizing) -> String| calc.show(f);
+    view! {
+        <div class="outputs">
+            <Output label="Weights" testid="weight-gb" value=show(Sizing::weight_text) stale=stale />
+            <Show when=move || runtime_on.get()>
+                <Output label="KV cache" testid="weight-kv-gb" value=show(Sizing::kv_text) stale=stale />
+                <Output label="Weights + KV + overhead" testid="weight-total-gb" value=show(Sizing::total_text) stale=stale />
+            </Show>
+            <Output label="Share of one GPU" testid="weight-gpu-fraction" value=show(Sizing::fraction_text) stale=stale />
+            <Output label="Whole GPUs" testid="weight-gpus" value=show(Sizing::gpus_text) stale=stale />
+        </div>
+    }
+}
+
+/// Weight memory against model size at this precision, one GPU's memory, and the runtime
+/// allowance, with the model marked.
+fn sizing_chart(shown: Memo<Option<Sizing>>) -> impl IntoView {
+    let chart = Memo::new(move |_| shown.with(|s| s.as_ref().map(weight_memory_chart)));
+    let description = Signal::derive(move || {
+        shown.with(|s| {
+            s.as_ref()
+                .map(Sizing::chart_description)
+                .unwrap_or_default()
+        })
+    });
+    let look = LogLogLook {
+        testid: "weight-chart",
+        x_tick: params_tick,
+        y_tick: gb_tick,
+        x_label: "Model size, billions of parameters (log scale)",
+        y_label: "Memory, GB (log scale)",
+        legend: vec![
+            (Stroke::Main, "Weights at this precision"),
+            (Stroke::Limit, "Memory of one GPU"),
+            (Stroke::Second, "With runtime allowance"),
+        ],
+    };
+    log_log_chart(chart, description, look)
 }
 
 /// The runtime allowance's fields, as typed: a model's shape, context, batch, KV-cache
@@ -247,7 +270,7 @@ impl RuntimeFields {
 }
 
 /// The runtime allowance's box: model-shape presets and the fields, each with its message.
-fn runtime_box(f: RuntimeFields, calc: Calculation<Sizing>) -> impl IntoView {
+fn runtime_box(f: RuntimeFields, calc: Calculation<Sizing>) -> AnyView {
     view! {
             <div class="runtime-box">
                 <div class="presets" role="group" aria-label="Model shape presets">
@@ -278,4 +301,5 @@ fn runtime_box(f: RuntimeFields, calc: Calculation<Sizing>) -> impl IntoView {
                 </div>
             </div>
     }
+    .into_any()
 }
