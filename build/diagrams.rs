@@ -350,21 +350,21 @@ impl Diagram {
             return Err(err(format!("`{key}:` has no words")));
         }
         match self.nodes.last_mut() {
-            None => self.set_key(key, value, line, refs),
+            None => self.set_word(key, value, err, refs),
             Some(n) => n.set_key(key, value, line, refs),
         }
     }
 
     /// Sets the diagram's own word `key` (title, summary, hint or the chapter map's
-    /// templates) to `value`, its figures computed; each is written once.
-    fn set_key(
+    /// templates) to `value`, its figures computed; each is written once. `err` places a
+    /// message at the line.
+    fn set_word(
         &mut self,
         key: &str,
         value: &str,
-        line: usize,
+        err: impl Fn(String) -> DiagramError + Copy,
         refs: &Refs,
     ) -> Result<(), DiagramError> {
-        let err = at(line);
         let slot = match key {
             "title" => &mut self.title,
             "summary" => &mut self.summary,
