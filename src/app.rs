@@ -257,39 +257,29 @@ fn SiteHeader(
             })}
             <a class="site-title" href="./">{COURSE_TITLE}</a>
             {interactive(move || view! {
-            <DialogButton opens=search_open class="search-button" testid="search-button" label="Search" keys="/ s">
+            {dialog_button(search_open, ("search-button", "search-button"), ("Search", "/ s"), view! {
                 <span class="icon icon-search" aria-hidden="true"></span>
                 <span class="label-text">" Search"</span>
                 <kbd class="label-text" aria-hidden="true">"/"</kbd>
-            </DialogButton>
-            <DialogButton opens=shortcuts_open class="help-button" testid="shortcuts-button" label="Keyboard shortcuts" keys="?">
-                "?"
-            </DialogButton>
+            })}
+            {dialog_button(shortcuts_open, ("help-button", "shortcuts-button"), ("Keyboard shortcuts", "?"), "?")}
             <theme::ThemeToggle />
             })}
         </header>
     }
 }
 
-/// A header button that opens a dialog, with the keys that open it too.
-#[component]
-fn DialogButton(
-    /// The dialog's open state.
+/// A header button that opens a dialog (`opens`): its class, `data-testid`, accessible name,
+/// the keys that open the dialog too (`aria-keyshortcuts`), and what it shows.
+fn dialog_button(
     opens: RwSignal<bool>,
-    /// The button's class.
-    class: &'static str,
-    /// `data-testid` of the button.
-    testid: &'static str,
-    /// Its accessible name.
-    label: &'static str,
-    /// The keyboard shortcuts that open the dialog (`aria-keyshortcuts`).
-    keys: &'static str,
-    /// What the button shows.
-    children: Children,
+    (class, testid): (&'static str, &'static str),
+    (label, keys): (&'static str, &'static str),
+    shows: impl IntoView,
 ) -> impl IntoView {
     view! {
         <button type="button" class=class data-testid=testid aria-label=label aria-keyshortcuts=keys on:click=move |_| opens.set(true)>
-            {children()}
+            {shows}
         </button>
     }
 }

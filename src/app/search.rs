@@ -72,28 +72,17 @@ fn href_of(hit: &Hit) -> String {
     }
 }
 
-/// A modal dialog with a heading and a close button, shown exactly while `open` is true:
-/// an effect keeps the `<dialog>` element (the outside world) in step; `on_open` runs each time
-/// it opens (e.g. to focus a field). Escape and the close button set `open` back to false.
-#[component]
-fn Modal(
-    /// True while the dialog is open.
+/// A modal dialog with a heading (`title`, its id `title_id`) and a close button
+/// (`close_label`), shown exactly while `open` is true: an effect keeps the `<dialog>` element
+/// (the outside world) in step, and `on_open` runs each time it opens (e.g. to focus a field).
+/// Escape and the close button set `open` back to false. `class` and `testid` are the
+/// dialog's; `body` is what it shows under the heading.
+fn modal(
     open: RwSignal<bool>,
-    /// The heading.
-    title: &'static str,
-    /// The heading's id.
-    title_id: &'static str,
-    /// The close button's accessible name.
-    close_label: &'static str,
-    /// The dialog's classes.
-    class: &'static str,
-    /// `data-testid` of the dialog.
-    testid: &'static str,
-    /// What to do each time it opens.
-    #[prop(optional)]
-    on_open: Option<Box<dyn Fn()>>,
-    /// What it shows under the heading.
-    children: Children,
+    (title, title_id, close_label): (&'static str, &'static str, &'static str),
+    (class, testid): (&'static str, &'static str),
+    on_open: impl Fn() + 'static,
+    body: impl IntoView,
 ) -> impl IntoView {
     let dialog = NodeRef::<leptos::html::Dialog>::new();
     Effect::new(move |_| {
@@ -102,9 +91,7 @@ fn Modal(
             if !d.open() {
                 let _ = d.show_modal();
             }
-            if let Some(f) = &on_open {
-                f();
-            }
+            on_open();
         } else if d.open() {
             d.close();
         }
@@ -115,7 +102,7 @@ fn Modal(
                 <h2 id=title_id>{title}</h2>
                 <button type="button" class="dialog-close" aria-label=close_label on:click=move |_| open.set(false)>"\u{d7}"</button>
             </div>
-            {children()}
+            {body}
         </dialog>
     }
 }
@@ -220,8 +207,7 @@ pub fn SearchDialog(
         loc.go(&href);
     };
 
-    view! {
-        <Modal open title="Search the course" title_id="search-title" close_label="Close search" class="dialog search-dialog" testid="search-dialog" on_open=Box::new(on_open)>
+    let body = view! {
             <input
                 type="search"
                 class="search-input"
@@ -257,8 +243,14 @@ pub fn SearchDialog(
                     hits.get().iter().filter_map(|hit| result_item(hit, &d, &q, go)).collect::<Vec<_>>()
                 }}
             </ol>
-        </Modal>
-    }
+    };
+    modal(
+        open,
+        ("Search the course", "search-title", "Close search"),
+        ("dialog search-dialog", "search-dialog"),
+        on_open,
+        body,
+    )
 }
 
 /// The keyboard shortcuts, shown with `?`.
@@ -279,14 +271,19 @@ pub fn ShortcutsDialog(
         ),
         ("1 2 3 4", "Recall cards: grade Again, Hard, Good, Easy"),
     ];
-    view! {
-        <Modal open title="Keyboard shortcuts" title_id="shortcuts-title" close_label="Close shortcuts" class="dialog" testid="shortcuts-dialog">
+    let body = view! {
             <p class="dialog-note">"Single keys work when you are not typing in a field. The recall keys work while the review card has focus."</p>
             <table class="shortcuts">
                 <tbody>
                     {rows.into_iter().map(|(k, what)| view! { <tr><th scope="row"><kbd>{k}</kbd></th><td>{what}</td></tr> }).collect_view()}
                 </tbody>
             </table>
-        </Modal>
-    }
+    };
+    modal(
+        open,
+        ("Keyboard shortcuts", "shortcuts-title", "Close shortcuts"),
+        ("dialog", "shortcuts-dialog"),
+        || {},
+        body,
+    )
 }

@@ -50,7 +50,7 @@ pub fn PrecisionSelect(
     if custom {
         options.push((CUSTOM, "Custom bits per weight".into()));
     }
-    view! { <Menu label testid value options on_pick=move |v| value.set(v) error /> }
+    view! { <Menu label testid value options on_pick=move |v: String| value.set(v) error /> }
 }
 
 /// The GPU menu: picking a GPU fills `memory` (GB), `bandwidth` (GB/s) and/or `tflops` (peak
@@ -384,7 +384,7 @@ pub fn ModelFields(
                     testid=testid
                     value=id
                     options={ARCHITECTURES.iter().map(|a| (a.id, architecture_label(a))).collect::<Vec<_>>()}
-                    on_pick=move |v| id.set(v)
+                    on_pick=move |v: String| id.set(v)
                     error=error(batching::Field::Architecture(model).into())
                 />
             })}

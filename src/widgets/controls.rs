@@ -320,8 +320,10 @@ pub fn Menu(
     /// The chosen option's value.
     #[prop(into)]
     value: Signal<String>,
-    /// What picking an option does, given its value.
-    on_pick: impl Fn(String) + 'static,
+    /// What picking an option does, given its value. A callback, not a generic closure, so
+    /// that every menu shares one copy of this component's code.
+    #[prop(into)]
+    on_pick: Callback<String>,
     /// The field's class besides `field`, if any.
     #[prop(optional)]
     class: &'static str,
@@ -363,7 +365,7 @@ pub fn Menu(
                 aria-describedby=described_by
                 prop:disabled=move || disabled.get()
                 prop:value=move || value.get()
-                on:change=move |ev| on_pick(event_target_value(&ev))
+                on:change=move |ev| on_pick.run(event_target_value(&ev))
             >
                 {options}
             </select>

@@ -94,7 +94,7 @@ pub fn DecodeLab() -> impl IntoView {
                     class="lab-run-choice"
                     options=[("full", "Full: tiny, M and L (a minute)"), ("quick", "Quick: tiny and a smaller M")]
                     value=Signal::derive(move || if quick.get() { "quick" } else { "full" }.to_string())
-                    on_pick=move |v| quick.set(v == "quick")
+                    on_pick=move |v: String| quick.set(v == "quick")
                     disabled=Signal::derive(running)
                 />
                 <RunButtons
@@ -298,7 +298,7 @@ fn LabSample(run: RwSignal<LabRun>, shown: RwSignal<Precision>) -> impl IntoView
                 class="lab-sample-choice"
                 options={Precision::ALL.map(|p| (p.name(), p.name().to_string())).to_vec()}
                 value=Signal::derive(move || shown.get().name().to_string())
-                on_pick=move |v| {
+                on_pick=move |v: String| {
                     if let Ok(p) = Precision::parse(&v) {
                         shown.set(p);
                     }

@@ -298,7 +298,7 @@ fn Curves(run: RwSignal<KdRun>) -> impl IntoView {
                 class="kd-fraction"
                 options=FRACTIONS.map(|f| (fraction_id(f), format!("{} of the plays", fraction_text(f)))).to_vec()
                 value=Signal::derive(move || fraction_id(fraction.get()).to_string())
-                on_pick=move |v| {
+                on_pick=move |v: String| {
                     if let Some(f) = FRACTIONS.into_iter().find(|f| fraction_id(*f) == v) {
                         fraction.set(f);
                     }

@@ -235,7 +235,7 @@ fn Settings(
                 testid="distill-entry"
                 options=[("weights", "Weights (normalized)"), ("logits", "Logits (softmax)")]
                 value=Signal::derive(move || inputs.with(|i| entry_key(i.entry).to_string()))
-                on_pick=move |v| inputs.update(|i| i.set_entry(entry_from_id(&v).unwrap_or(Entry::Weights)))
+                on_pick=move |v: String| inputs.update(|i| i.set_entry(entry_from_id(&v).unwrap_or(Entry::Weights)))
             />
             <form method="dialog" class="field">
                 <label for=hard_id.clone()>"Hard label (the right token)"</label>

@@ -159,14 +159,14 @@ fn run_settings(
                     ("mix", "The \u{3b1} mix of both"),
                 ]
                 value=Signal::derive(move || inputs.with(|i| i.train_loss.id().to_string()))
-                on_pick=move |v| inputs.update(|i| i.train_loss = TrainLoss::from_id(&v).unwrap_or_default())
+                on_pick=move |v: String| inputs.update(|i| i.train_loss = TrainLoss::from_id(&v).unwrap_or_default())
             />
             <Menu
                 label="Student starts"
                 testid="distill-train-start"
                 options=[("uniform", "Uniform (all logits 0)"), ("seeded", "Random (fixed seed 7)")]
                 value=Signal::derive(move || inputs.with(|i| i.train_start.id().to_string()))
-                on_pick=move |v| inputs.update(|i| i.train_start = TrainStart::from_id(&v).unwrap_or_default())
+                on_pick=move |v: String| inputs.update(|i| i.train_start = TrainStart::from_id(&v).unwrap_or_default())
             />
             <NumberField label="Learning rate" testid="distill-lr" text=field(inputs, |i| &i.learning_rate, |i| &mut i.learning_rate) error=Signal::derive(move || lr.get().err().map(|e| e.message)) step=0.1 />
             <NumberField label="Steps" testid="distill-steps" text=field(inputs, |i| &i.steps, |i| &mut i.steps) error=Signal::derive(move || steps.get().err().map(|e| e.message)) step=10.0 min=1.0 />

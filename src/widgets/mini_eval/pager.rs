@@ -112,7 +112,7 @@ fn filter_menu(filter: RwSignal<CaseFilter>, page_no: RwSignal<usize>) -> impl I
             testid="eval-filter"
             options={CaseFilter::ALL.iter().map(|f| (f.id(), f.label().to_string())).collect::<Vec<_>>()}
             value=Signal::derive(move || filter.get().id().to_string())
-            on_pick=move |v| {
+            on_pick=move |v: String| {
                 filter.set(CaseFilter::from_id(&v));
                 page_no.set(0);
             }
