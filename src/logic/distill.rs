@@ -640,13 +640,20 @@ impl LossSum {
     }
 }
 
+/// A distribution over the tokens as it is (at T = 1) and softened at the chosen T.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Softened {
+    /// At T = 1.
+    pub at_1: Vec<f64>,
+    /// At the chosen T (for the teacher: the soft target).
+    pub at_t: Vec<f64>,
+}
+
 /// What the playground shows for one student.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StudentLosses {
-    /// The student's distribution at T = 1.
-    pub probs: Vec<f64>,
-    /// The student's distribution softened at the chosen T.
-    pub probs_t: Vec<f64>,
+    /// The student's distribution.
+    pub probs: Softened,
     /// Hard-label loss: −ln(student at T = 1) of the right token, in nats.
     pub hard: LossSum,
     /// Soft-target loss: T² × CE(teacher at T, student at T), in nats.
@@ -660,10 +667,8 @@ pub struct StudentLosses {
 /// Everything the playground shows: the teacher, both students, and their losses.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Comparison {
-    /// The teacher's distribution at T = 1.
-    pub teacher: Vec<f64>,
-    /// The teacher softened at the chosen T: the soft target.
-    pub teacher_t: Vec<f64>,
+    /// The teacher's distribution; softened, it is the soft target.
+    pub teacher: Softened,
     /// Entropy of the soft target, in nats: the floor of the unscaled soft loss.
     pub entropy: f64,
     /// The right token of the hard label.
@@ -728,8 +733,10 @@ pub fn compare(
             })
             .sum();
         StudentLosses {
-            probs: log1.iter().map(|x| x.exp()).collect(),
-            probs_t: log_t.iter().map(|x| x.exp()).collect(),
+            probs: Softened {
+                at_1: log1.iter().map(|x| x.exp()).collect(),
+                at_t: log_t.iter().map(|x| x.exp()).collect(),
+            },
             mixed: mixed_loss(alpha, hard.value, soft.value),
             hard,
             soft,
@@ -738,8 +745,10 @@ pub fn compare(
     };
     Comparison {
         students: [student(students[0]), student(students[1])],
-        teacher: teacher_probs,
-        teacher_t,
+        teacher: Softened {
+            at_1: teacher_probs,
+            at_t: teacher_t,
+        },
         entropy,
         hard_index,
         temperature: t,

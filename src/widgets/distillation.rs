@@ -436,7 +436,7 @@ fn SoftenedTeacher(
     let svg = Signal::derive(move || {
         shown.with(|c| {
             c.as_ref()
-                .map(|c| temperature_svg(&c.teacher, &c.teacher_t))
+                .map(|c| temperature_svg(&c.teacher.at_1, &c.teacher.at_t))
                 .unwrap_or_default()
         })
     });
@@ -454,9 +454,9 @@ fn SoftenedTeacher(
             };
             format!(
                 "Teacher at T = 1: {}. Softened at T = {}: {}.",
-                list(&c.teacher),
+                list(&c.teacher.at_1),
                 plain(c.temperature),
-                list(&c.teacher_t)
+                list(&c.teacher.at_t)
             )
         })
     });

@@ -363,8 +363,8 @@ fn the_playground_scales_the_soft_loss_by_t_squared() {
     let ce = cross_entropy(&soften(&TEACHER, 2.0), &soften(&A, 2.0));
     assert!((a.soft.value - 4.0 * ce).abs() < 1e-12);
     assert!((a.soft.unscaled() - ce).abs() < 1e-12);
-    assert_close(&c.teacher_t, &soften(&TEACHER, 2.0), 1e-12);
-    assert!((c.entropy - entropy(&c.teacher_t)).abs() < 1e-12);
+    assert_close(&c.teacher.at_t, &soften(&TEACHER, 2.0), 1e-12);
+    assert!((c.entropy - entropy(&c.teacher.at_t)).abs() < 1e-12);
     assert!((a.kl - (ce - c.entropy)).abs() < 1e-12);
     // The hard loss does not feel T; α = 1 is the hard loss alone.
     assert_eq!(fixed(a.hard.value, 3), "0.511");
@@ -376,7 +376,7 @@ fn the_playground_scales_the_soft_loss_by_t_squared() {
     );
     assert!(a.soft.worked().ends_with(&fixed(a.soft.value, 3)));
     // Softening lifts the small probabilities.
-    assert!(c.teacher_t[3] > TEACHER[3]);
+    assert!(c.teacher.at_t[3] > TEACHER[3]);
 }
 
 #[test]
@@ -400,7 +400,7 @@ fn a_zero_under_a_positive_target_is_infinite_never_nan() {
             assert!(!b.mixed.is_nan());
             assert_eq!(b.mixed.is_finite(), alpha == 1.0);
             assert!(b.soft.worked().contains('\u{221e}'));
-            assert_eq!(b.probs_t[2], 0.0);
+            assert_eq!(b.probs.at_t[2], 0.0);
         }
     }
     // A zero where the target is zero adds nothing.
@@ -478,7 +478,7 @@ proptest::proptest! {
             }
             // Soft cross-entropy ≥ entropy of the soft target.
             proptest::prop_assert!(s.soft.unscaled() >= c.entropy - 1e-9);
-            proptest::prop_assert!((s.probs.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            proptest::prop_assert!((s.probs.at_1.iter().sum::<f64>() - 1.0).abs() < 1e-9);
         }
         // A student equal to the teacher has KL 0 at any T.
         proptest::prop_assert!(c.students[1].kl < 1e-9);

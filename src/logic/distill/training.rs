@@ -157,7 +157,7 @@ impl TrainingRun {
             learning_rate: *learning_rate,
             temperature: c.temperature,
         };
-        let trainer = Trainer::new(&c.teacher, c.hard_index, settings.start.init(), config)
+        let trainer = Trainer::new(&c.teacher.at_1, c.hard_index, settings.start.init(), config)
             .map_err(|e| super::said(&e))?;
         Ok(self.start(trainer, *total))
     }
@@ -554,8 +554,8 @@ mod tests {
         let after = comparison(&WRONG_TEACHER_PRESET.teacher, 4.0);
         run_out(&mut run, id);
         assert_eq!(run.history(), undisturbed.history());
-        assert_eq!(run.teacher(), &before.teacher[..]);
-        assert_ne!(run.teacher(), &after.teacher[..]);
+        assert_eq!(run.teacher(), &before.teacher.at_1[..]);
+        assert_ne!(run.teacher(), &after.teacher.at_1[..]);
         assert_eq!(run.floor(), undisturbed.floor());
     }
 
@@ -600,7 +600,7 @@ mod tests {
                 &settings(TrainLoss::Soft, TrainStart::Uniform, 600),
             )
             .unwrap();
-        let soft_floor = 4.0 * entropy(&c.teacher_t);
+        let soft_floor = 4.0 * entropy(&c.teacher.at_t);
         assert!((run.floor() - soft_floor).abs() < 1e-12);
         let first = run.history()[0].loss;
         assert!((run.loss_max() - 1.05 * first).abs() < 1e-12);

@@ -193,8 +193,8 @@ fn ValueCell(
 /// The normalized probability of token `i` in distribution `d` ("= 0.700"), from a comparison.
 fn probability(c: &Comparison, i: usize, d: usize) -> Option<String> {
     let p = match d {
-        0 => c.teacher.get(i),
-        _ => c.students.get(d - 1).and_then(|s| s.probs.get(i)),
+        0 => c.teacher.at_1.get(i),
+        _ => c.students.get(d - 1).and_then(|s| s.probs.at_1.get(i)),
     };
     p.map(|p| format!("= {}", fixed(*p, 3)))
 }
