@@ -245,6 +245,17 @@ impl Review {
         }
     }
 
+    /// [`Review::reveal`] as the card's button calls it. The live card and the warm-up's copy
+    /// take the same closure (this function's), so the card's code is built once.
+    fn on_reveal(self) -> impl Fn() + Copy + Send + Sync + 'static {
+        move || self.reveal()
+    }
+
+    /// [`Review::grade`] as the card's buttons call it (see [`Review::on_reveal`]).
+    fn on_grade(self) -> impl Fn(Grade) + Copy + Send + Sync + 'static {
+        move |g| self.grade(g)
+    }
+
     /// Single-key shortcuts, only while the review area (or something in it) has focus, never
     /// while typing in a field, and never with a modifier key.
     fn on_keydown(self, ev: web_sys::KeyboardEvent) {
@@ -299,7 +310,7 @@ impl Review {
                 let early = Memo::new(move |_| copy.with(Session::current_is_early));
                 let previews = Memo::new(move |_| copy.with(Session::previews));
                 let unseen = view! {
-                    <ReviewCard card=card early=early revealed=revealed previews=previews on_reveal=move || self.reveal() on_grade=move |g| self.grade(g) />
+                    <ReviewCard card=card early=early revealed=revealed previews=previews on_reveal=self.on_reveal() on_grade=self.on_grade() />
                 };
                 drop(unseen.build());
                 copy.update(|s| {
@@ -338,7 +349,7 @@ fn review_area(r: Review) -> impl IntoView {
             {move || match current.get() {
                 None => view! { <NothingDue for_lesson=for_lesson next_due=next_due on_learn_ahead=learn_ahead /> }.into_any(),
                 Some(card) => view! {
-                    <ReviewCard card=card early=early revealed=revealed previews=previews on_reveal=move || r.reveal() on_grade=move |g| r.grade(g) />
+                    <ReviewCard card=card early=early revealed=revealed previews=previews on_reveal=r.on_reveal() on_grade=r.on_grade() />
                 }
                 .into_any(),
             }}
