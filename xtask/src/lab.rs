@@ -93,6 +93,7 @@ fn engine(
         run(Command::new("cargo")
             .current_dir(&config.root)
             .args(["build", "--quiet", "--locked", "--release", "-p", "ie-lm"])
+            .args(["--features", "browser"])
             .args(["--target", "wasm32-unknown-unknown"])
             .env("RUSTFLAGS", format!("-C target-feature={features}"))
             .env("CARGO_TARGET_DIR", &target)
