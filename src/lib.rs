@@ -13,18 +13,3 @@ pub mod services;
 pub mod widgets;
 
 pub use app::{mount, App};
-
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod tests {
-    /// The registry's drawn widgets (what lessons may place, `widgets::DRAWN`) are exactly the
-    /// diagrams the shell's pages draw (`app::diagrams`): the two layers meet only here.
-    #[test]
-    fn every_drawn_widget_is_a_diagram_and_every_diagram_is_registered() {
-        let drawn: Vec<&str> = crate::widgets::DRAWN.to_vec();
-        let diagrams: Vec<&str> = crate::app::diagrams::data::names().collect();
-        assert_eq!(drawn.len(), diagrams.len());
-        for name in drawn {
-            assert!(diagrams.contains(&name), "{name}");
-        }
-    }
-}
