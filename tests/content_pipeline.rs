@@ -529,3 +529,16 @@ fn the_lesson_states_the_playgrounds_alpha_and_quotes_strathern() {
         "Marilyn Strathern put it in the form usually quoted (1997): \"When a measure becomes a target,\" she wrote, \"it ceases to be a good measure.\""
     ));
 }
+
+/// The registry's drawn widgets (what lessons may place, `widgets::DRAWN`) are exactly the
+/// diagrams the shell's pages draw (`app::diagrams`): the two layers meet here, outside the
+/// crate, so that no module of it imports from a layer above its own.
+#[test]
+fn every_drawn_widget_is_a_diagram_and_every_diagram_is_registered() {
+    let drawn: Vec<&str> = ie_course::widgets::DRAWN.to_vec();
+    let diagrams: Vec<&str> = ie_course::app::diagrams::data::names().collect();
+    assert_eq!(drawn.len(), diagrams.len());
+    for name in drawn {
+        assert!(diagrams.contains(&name), "{name}");
+    }
+}
