@@ -181,9 +181,24 @@ test('a shared link reproduces the result, and the heading fragment survives', a
   await expect(said('\u201cfp12\u201d is not a precision this calculator knows')).toBeVisible();
   await expect(said('\u201cfp7\u201d is not a precision this calculator knows')).toBeVisible();
   await expect(odd.getByTestId('weight-precision')).toHaveAttribute('aria-invalid', 'true');
+  // The menu is outlined in the page's danger colour, as a wrong number field is.
+  const border = (testid) => odd.getByTestId(testid).evaluate((el) => getComputedStyle(el).borderTopColor);
+  const danger = await odd.evaluate((el) => {
+    const probe = Object.assign(document.createElement('i'), { style: 'color: var(--danger)' });
+    el.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  });
+  expect(await border('weight-precision')).toBe(danger);
+  expect(await border('weight-kv-precision')).toBe(danger);
   await expect(odd.getByTestId('weight-gb')).toHaveText('\u2014');
+  // With no result yet, no empty chart frame stands in the card.
+  await expect(odd.getByTestId('weight-chart')).toBeHidden();
   await odd.getByTestId('weight-precision').selectOption('int4');
   await odd.getByTestId('weight-kv-precision').selectOption('fp8');
   await expect(odd.locator('.field.invalid')).toHaveCount(0);
+  expect(await border('weight-precision')).not.toBe(danger);
+  await expect(odd.getByTestId('weight-chart')).toBeVisible();
   await expect(odd.getByTestId('weight-gb')).toHaveText('35 GB');
 });
