@@ -58,6 +58,10 @@ pub fn BreakEven(
     share_link("be", f.shared(), stale);
     let show = move |f: fn(&Bills) -> String| calc.show(f);
     let worked = Signal::derive(move || shown.with(|b| b.as_ref().map(|b| b.worked.clone())));
+    // The words after the volume: none before there is a result (the value's dash says it).
+    let wins_detail = Signal::derive(move || {
+        shown.with(|b| b.as_ref().map(|b| wins_text(b).1).unwrap_or_default())
+    });
 
     view! {
         <WidgetCard title="Break-even: per-token API or dedicated GPUs" name="break-even">
@@ -71,7 +75,7 @@ pub fn BreakEven(
                     ("Dedicated, a month", "break-even-dedicated-cost", show(Bills::dedicated_text)),
                     ("Difference at your volume", "break-even-verdict", show(verdict)),
                 ])}
-                <Output label="Dedicated cheaper for good from" testid="break-even-volume-out" value=show(|b| wins_text(b).0) detail=show(|b| wins_text(b).1) stale=stale />
+                <Output label="Dedicated cheaper for good from" testid="break-even-volume-out" value=show(|b| wins_text(b).0) detail=wins_detail stale=stale />
             </div>
             {worked_lines("break-even-worked", worked)}
             {bills_chart(shown)}

@@ -110,3 +110,20 @@ test('a shared link reproduces the bills', async ({ page }) => {
   await expect(again.getByTestId('break-even-dedicated-cost')).toHaveText('$5,840 (2 GPUs)');
   await expect(again.getByTestId('break-even-api-cost')).toHaveText('$3,000');
 });
+
+test('a link whose values all fail: a message by each field, and one dash for each result', async ({ page }) => {
+  const card = await openCard(page, '?be.api=x&be.util=500&be.vol=-1');
+  await expect(card.getByText('\u201cx\u201d is not a number.')).toBeVisible();
+  await expect(card.getByText('Must be at most 100.')).toBeVisible();
+  for (const id of ['break-even-api-cost', 'break-even-dedicated-cost', 'break-even-verdict', 'break-even-volume-out']) {
+    await expect(card.getByTestId(id)).toHaveText('\u2014');
+  }
+  // No empty chart frame before the first result; the chart comes with it.
+  await expect(card.getByTestId('break-even-chart')).toBeHidden();
+  await card.getByTestId('break-even-api-price').fill('0.5');
+  await card.getByTestId('break-even-utilisation').fill('50');
+  await card.getByTestId('break-even-volume').fill('1000000000');
+  // A result: its number (or "None") first, and the words after it.
+  await expect(card.getByTestId('break-even-volume-out')).toHaveText(/^(None: |[0-9,]+ M tokens\/month; )/);
+  await expect(card.getByTestId('break-even-chart')).toBeVisible();
+});
