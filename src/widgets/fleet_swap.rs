@@ -205,9 +205,12 @@ fn fleet_outputs(calc: Calculation<Fleet>) -> impl IntoView {
                 ("Average load per GPU, today \u{2192} after", "fleet-load-per-gpu", show(Fleet::load_text)),
             ])}
         </div>
-        <div class="gpu-rows">
-            <GpuRow label="Large model" count=before testid="fleet-before" />
-            <GpuRow label="Small model" count=after testid="fleet-after" />
-        </div>
+        // Drawn once there is a result: before it, a row would say "0 GPUs".
+        <Show when=move || shown.with(Option::is_some)>
+            <div class="gpu-rows">
+                <GpuRow label="Large model" count=before testid="fleet-before" />
+                <GpuRow label="Small model" count=after testid="fleet-after" />
+            </div>
+        </Show>
     }
 }

@@ -148,3 +148,21 @@ test('the model fields keep their labels, hooks and messages after folding into 
   // The fleet needs no architecture: only the decode ceiling serves a batch.
   await expect(card.getByLabel(/architecture/)).toHaveCount(0);
 });
+
+test('a link whose values all fail: a message by each field, one dash for each result, and no fleet drawn', async ({ page }) => {
+  const card = await openCard(page, '?fs.req=abc&fs.large=-5&fs.gpus=0');
+  await expect(card.getByText('\u201cabc\u201d is not a number.')).toBeVisible();
+  await expect(card.getByText('Must be at least 1.')).toBeVisible();
+  for (const id of ['fleet-tokens-per-day', 'fleet-ratio', 'fleet-small-gpus', 'fleet-traffic', 'fleet-load-per-gpu']) {
+    await expect(card.getByTestId(id)).toHaveText('\u2014');
+  }
+  // Before there is a result, no row of GPUs says "0 GPUs".
+  await expect(card.getByTestId('fleet-before')).toHaveCount(0);
+  await expect(card.getByTestId('fleet-after')).toHaveCount(0);
+  await expect(card.getByRole('img', { name: /0 GPUs/ })).toHaveCount(0);
+  await card.getByTestId('fleet-requests').fill('1000000');
+  await card.getByTestId('fleet-large-gb').fill('40');
+  await card.getByTestId('fleet-gpus').fill('8');
+  await expect(card.getByTestId('fleet-before').locator('.gpu-square')).toHaveCount(8);
+  await expect(card.getByTestId('fleet-after').locator('.gpu-square')).toHaveCount(1);
+});
