@@ -5,6 +5,7 @@
 //
 //   node bench/bench.mjs [--dist dist] [--runs 7] [--changes 60] [--out bench/results/latest.json]
 //                        [--no-lighthouse] [--lighthouse-pages all|first|/a/,/b/] [--lighthouse-runs 3]
+//                        [--lighthouse-presets mobile,desktop]
 //                        [--parts loads,nav,inputs,distill,eval-scale,lighthouse,lab] [--nav /a/,/b/]
 //                        [--loads /,/a/] [--widgets 'latency explorer,cards']
 //                        [--eval-cases 10,1000,5000]
@@ -54,6 +55,8 @@ const lighthouseOn = parts.has('lighthouse');
 const lighthousePages = opt('lighthouse-pages', 'all');
 // Lighthouse runs per page and preset; the median run is reported (--lighthouse-runs 3).
 const LIGHTHOUSE_RUNS = Math.max(1, Number(opt('lighthouse-runs', 1)));
+// Which of Lighthouse's presets run (--lighthouse-presets mobile: the one the targets are about).
+const LIGHTHOUSE_PRESETS = opt('lighthouse-presets', 'mobile,desktop').split(',').filter((p) => p === 'mobile' || p === 'desktop');
 const THROTTLES = [1, 4];
 // More Chromium switches for every browser the benchmark starts, Lighthouse's included, separated
 // by spaces: an experiment's knob (for example V8's `--js-flags=…`), recorded in the JSON beside
@@ -587,7 +590,7 @@ try {
   await browser.close();
   if (lighthouseOn) {
     const lhPages = lighthousePages === 'first' ? ['/', first] : lighthousePages === 'all' ? ['/', ...pages] : lighthousePages.split(',');
-    for (const preset of ['mobile', 'desktop']) {
+    for (const preset of LIGHTHOUSE_PRESETS) {
       for (const path of lhPages) {
         log(`Lighthouse ${preset} ${path}…`);
         res.lighthouse.push(await lighthouseMedian(origin + path, preset));
